@@ -2,6 +2,8 @@
 
 #include "compiler/Registration.h"
 
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/BufferViewFlowOpInterfaceImpl.h"
@@ -44,6 +46,7 @@
 
 void oxla::registerDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
+  registry.insert<oxla::stablehlo::StableHLODialect>();
   registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
                   cf::ControlFlowDialect, complex::ComplexDialect,
                   func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,

@@ -1,0 +1,11 @@
+//===- ContractionOps.td - stablehlo Contraction ops ---------------------------------===//
+#ifndef OXLA_STABLEHLO_CONTRACTION_OPS
+#define OXLA_STABLEHLO_CONTRACTION_OPS
+
+include "compiler/Dialect/StableHLO/IR/StableHLOAttrs.td"
+include "compiler/Dialect/StableHLO/IR/StableHLOTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+#endif // OXLA_STABLEHLO_CONTRACTION_OPS

@@ -1,0 +1,10 @@
+//===- DataMovementOps.cpp - stablehlo DataMovement ops --------------------------------===//
+
+#include "compiler/Dialect/StableHLO/IR/AssemblyDirectives.h"
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+
+using namespace mlir;
+using namespace oxla::stablehlo;
+
+#define GET_OP_CLASSES
+#include "compiler/Dialect/StableHLO/IR/DataMovementOps.cpp.inc"

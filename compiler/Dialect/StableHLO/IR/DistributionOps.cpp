@@ -1,0 +1,10 @@
+//===- DistributionOps.cpp - stablehlo Distribution ops --------------------------------===//
+
+#include "compiler/Dialect/StableHLO/IR/AssemblyDirectives.h"
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+
+using namespace mlir;
+using namespace oxla::stablehlo;
+
+#define GET_OP_CLASSES
+#include "compiler/Dialect/StableHLO/IR/DistributionOps.cpp.inc"

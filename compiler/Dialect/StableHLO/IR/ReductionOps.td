@@ -1,0 +1,11 @@
+//===- ReductionOps.td - stablehlo Reduction ops ---------------------------------===//
+#ifndef OXLA_STABLEHLO_REDUCTION_OPS
+#define OXLA_STABLEHLO_REDUCTION_OPS
+
+include "compiler/Dialect/StableHLO/IR/StableHLOAttrs.td"
+include "compiler/Dialect/StableHLO/IR/StableHLOTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+#endif // OXLA_STABLEHLO_REDUCTION_OPS
