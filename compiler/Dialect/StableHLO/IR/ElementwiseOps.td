@@ -26,8 +26,8 @@ def HLO_SameBaselineElementType : NativeOpTrait<"SameBaselineElementType"> {
 }
 
 class HLO_ElementwiseOp<string mnemonic, list<Trait> traits = []>
-    : StableHLO_Op<mnemonic, !listconcat([Pure, Elementwise,
-                                          HLO_ElementwiseShapes], traits)>;
+    : StableHLO_Op<mnemonic, !listconcat([Pure, HLO_ElementwiseShapes,
+                                          Elementwise], traits)>;
 
 //===----------------------------------------------------------------------===//
 // Unary ops.
@@ -125,7 +125,8 @@ def HLO_IntFloatComplexOrPQTensor : HLO_TensorOf<
     [HLO_Int, HLO_Float, HLO_Complex, HLO_PerTensorQuantizedInt],
     "integer, floating-point, complex or per-tensor quantized">;
 
-def StableHLO_AddOp : HLO_BinaryOp<"add", HLO_AnyTensor, [Commutative]>;
+def StableHLO_AddOp : HLO_BinaryOp<"add", HLO_AnyTensor,
+                                   [Commutative, HLO_SameBaselineElementType]>;
 def StableHLO_AndOp : HLO_BinaryOp<"and", HLO_PredOrIntTensor,
                                    [Commutative, HLO_SameBaselineElementType]>;
 def StableHLO_Atan2Op : HLO_BinaryOp<"atan2", HLO_FloatComplexOrPQTensor>;
@@ -134,7 +135,8 @@ def StableHLO_MaxOp : HLO_BinaryOp<"maximum", HLO_AnyTensor,
                                    [Commutative, HLO_SameBaselineElementType]>;
 def StableHLO_MinOp : HLO_BinaryOp<"minimum", HLO_AnyTensor,
                                    [Commutative, HLO_SameBaselineElementType]>;
-def StableHLO_MulOp : HLO_BinaryOp<"multiply", HLO_AnyTensor, [Commutative]>;
+def StableHLO_MulOp : HLO_BinaryOp<"multiply", HLO_AnyTensor,
+                                   [Commutative, HLO_SameBaselineElementType]>;
 def StableHLO_OrOp : HLO_BinaryOp<"or", HLO_PredOrIntTensor,
                                   [Commutative, HLO_SameBaselineElementType]>;
 def StableHLO_PowOp : HLO_BinaryOp<"power", HLO_IntFloatComplexOrPQTensor>;
