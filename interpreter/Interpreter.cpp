@@ -1,0 +1,248 @@
+//===- Interpreter.cpp - The reference interpreter ------------------------===//
+
+#include "interpreter/Interpreter.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+
+namespace oxla::interp {
+
+//===- Registry ------------------------------------------------------------===//
+
+Evaluator EvaluatorRegistry::lookup(Operation *op) const {
+  std::optional<RegisteredOperationName> name = op->getRegisteredInfo();
+  if (!name)
+    return nullptr;
+  return evaluators_.lookup(name->getTypeID());
+}
+
+const EvaluatorRegistry &EvaluatorRegistry::all() {
+  static const EvaluatorRegistry registry = [] {
+    EvaluatorRegistry r;
+    registerFuncEvaluators(r);
+    registerElementwiseEvaluators(r);
+    registerCheckEvaluators(r);
+    return r;
+  }();
+  return registry;
+}
+
+//===- Plans ---------------------------------------------------------------===//
+
+namespace {
+struct Step {
+  Operation *op;
+  Evaluator evaluator; // null when the interpreter lacks the op
+  SmallVector<unsigned, 4> operands;
+  SmallVector<unsigned, 2> results;
+};
+
+struct BlockPlan {
+  SmallVector<unsigned, 4> arguments;
+  std::vector<Step> steps; // every op but the terminator
+  Operation *terminator = nullptr;
+  SmallVector<unsigned, 4> terminatorOperands;
+};
+} // namespace
+
+struct FunctionPlan {
+  unsigned numSlots = 0;
+  Block *entry = nullptr;
+  DenseMap<Block *, BlockPlan> blocks;
+};
+
+/// Numbers every value of `function` (nested regions included) and resolves
+/// each op's evaluator.
+static std::unique_ptr<FunctionPlan> buildPlan(func::FuncOp function) {
+  auto plan = std::make_unique<FunctionPlan>();
+  DenseMap<Value, unsigned> slots;
+  auto slotOf = [&](Value value) {
+    auto [it, inserted] = slots.try_emplace(value, plan->numSlots);
+    if (inserted)
+      ++plan->numSlots;
+    return it->second;
+  };
+  const EvaluatorRegistry &registry = EvaluatorRegistry::all();
+  // Blocks are planned in pre-order, so a value is numbered before any
+  // nested region uses it.
+  std::function<void(Region &)> planRegion = [&](Region &region) {
+    for (Block &block : region) {
+      BlockPlan &blockPlan = plan->blocks[&block];
+      for (BlockArgument argument : block.getArguments())
+        blockPlan.arguments.push_back(slotOf(argument));
+      for (Operation &op : block) {
+        SmallVector<unsigned, 4> operands;
+        for (Value operand : op.getOperands())
+          operands.push_back(slotOf(operand));
+        if (op.hasTrait<OpTrait::IsTerminator>()) {
+          blockPlan.terminator = &op;
+          blockPlan.terminatorOperands = std::move(operands);
+          continue;
+        }
+        Step step{&op, registry.lookup(&op), std::move(operands), {}};
+        for (Value result : op.getResults())
+          step.results.push_back(slotOf(result));
+        for (Region &nested : op.getRegions())
+          planRegion(nested);
+        blockPlan.steps.push_back(std::move(step));
+      }
+    }
+  };
+  planRegion(function.getBody());
+  plan->entry = &function.getBody().front();
+  return plan;
+}
+
+//===- Execution -----------------------------------------------------------===//
+
+namespace {
+/// Executes the steps of one block against a frame.
+class BlockRunner {
+public:
+  BlockRunner(Interpreter &interpreter, const FunctionPlan &plan,
+              std::vector<RuntimeValue> &frame)
+      : context_(interpreter, plan, frame), plan_(plan), frame_(frame) {}
+
+  /// Runs `block` from its arguments; leaves the terminator's operands in
+  /// `terminatorValues`.
+  LogicalResult run(Block *block, ArrayRef<RuntimeValue> arguments,
+                    SmallVectorImpl<RuntimeValue> &terminatorValues) {
+    const BlockPlan &blockPlan = plan_.blocks.find(block)->second;
+    for (auto [slot, value] : llvm::zip(blockPlan.arguments, arguments))
+      frame_[slot] = value;
+    SmallVector<RuntimeValue, 4> operands;
+    SmallVector<RuntimeValue, 2> results;
+    for (const Step &step : blockPlan.steps) {
+      if (!step.evaluator)
+        return context_.unsupported(step.op, "no interpreter support for '" +
+                                                 step.op->getName().getStringRef() +
+                                                 "'");
+      operands.clear();
+      results.clear();
+      for (unsigned slot : step.operands)
+        operands.push_back(frame_[slot]);
+      if (failed(step.evaluator(step.op, operands, results, context_)))
+        return failure();
+      if (results.size() != step.results.size())
+        return context_.invalid(step.op, "evaluator produced the wrong number "
+                                         "of results");
+      for (auto [slot, value] : llvm::zip(step.results, results))
+        frame_[slot] = std::move(value);
+    }
+    terminatorValues.clear();
+    for (unsigned slot : blockPlan.terminatorOperands)
+      terminatorValues.push_back(frame_[slot]);
+    return success();
+  }
+
+  /// Runs a function body, following cf.br / cf.cond_br between blocks.
+  FailureOr<SmallVector<RuntimeValue>> runBody(ArrayRef<RuntimeValue> arguments) {
+    Block *block = plan_.entry;
+    SmallVector<RuntimeValue> values(arguments.begin(), arguments.end());
+    SmallVector<RuntimeValue> terminatorValues;
+    while (true) {
+      if (failed(run(block, values, terminatorValues)))
+        return failure();
+      Operation *terminator = plan_.blocks.find(block)->second.terminator;
+      if (auto branch = dyn_cast<cf::BranchOp>(terminator)) {
+        block = branch.getDest();
+        values = terminatorValues;
+        continue;
+      }
+      if (auto condBranch = dyn_cast<cf::CondBranchOp>(terminator)) {
+        bool taken = terminatorValues[0].tensor().data<uint8_t>()[0] != 0;
+        unsigned numTrue = condBranch.getTrueDestOperands().size();
+        ArrayRef<RuntimeValue> all(terminatorValues);
+        ArrayRef<RuntimeValue> next =
+            taken ? all.slice(1, numTrue) : all.drop_front(1 + numTrue);
+        values.assign(next.begin(), next.end());
+        block = taken ? condBranch.getTrueDest() : condBranch.getFalseDest();
+        continue;
+      }
+      return terminatorValues;
+    }
+  }
+
+private:
+  EvalContext context_;
+  const FunctionPlan &plan_;
+  std::vector<RuntimeValue> &frame_;
+};
+} // namespace
+
+Interpreter::Interpreter(ModuleOp module) : module_(module) {}
+Interpreter::~Interpreter() = default;
+
+const FunctionPlan &Interpreter::planFor(func::FuncOp function) {
+  std::unique_ptr<FunctionPlan> &plan = plans_[function];
+  if (!plan)
+    plan = buildPlan(function);
+  return *plan;
+}
+
+FailureOr<SmallVector<RuntimeValue>>
+Interpreter::run(func::FuncOp function, ArrayRef<RuntimeValue> arguments) {
+  if (function.isExternal()) {
+    sawUnsupported_ = true;
+    return function.emitError() << "cannot interpret the external function @"
+                                << function.getSymName();
+  }
+  const FunctionPlan &plan = planFor(function);
+  std::vector<RuntimeValue> frame(plan.numSlots);
+  BlockRunner runner(*this, plan, frame);
+  return runner.runBody(arguments);
+}
+
+Outcome Interpreter::outcome() const {
+  if (sawInvalid_)
+    return Outcome::Invalid;
+  if (sawUnsupported_)
+    return Outcome::Unsupported;
+  if (numFailedChecks_)
+    return Outcome::CheckFailed;
+  return Outcome::Ok;
+}
+
+//===- EvalContext ---------------------------------------------------------===//
+
+FailureOr<SmallVector<RuntimeValue>>
+EvalContext::runRegion(Region &region, ArrayRef<RuntimeValue> arguments) {
+  BlockRunner runner(interpreter_, plan_, frame_);
+  SmallVector<RuntimeValue> values;
+  if (failed(runner.run(&region.front(), arguments, values)))
+    return failure();
+  return values;
+}
+
+FailureOr<SmallVector<RuntimeValue>>
+EvalContext::call(Operation *caller, SymbolRefAttr callee,
+                  ArrayRef<RuntimeValue> arguments) {
+  auto function = interpreter_.symbols_.lookupNearestSymbolFrom<func::FuncOp>(
+      caller, callee);
+  if (!function) {
+    (void)invalid(caller, "no function named " + callee.getLeafReference().str());
+    return failure();
+  }
+  return interpreter_.run(function, arguments);
+}
+
+LogicalResult EvalContext::unsupported(Operation *op, const Twine &what) {
+  interpreter_.sawUnsupported_ = true;
+  return op->emitError() << "unsupported: " << what;
+}
+
+LogicalResult EvalContext::invalid(Operation *op, const Twine &what) {
+  interpreter_.sawInvalid_ = true;
+  return op->emitError() << what;
+}
+
+void EvalContext::recordCheck(bool passed) {
+  ++interpreter_.numChecks_;
+  if (!passed)
+    ++interpreter_.numFailedChecks_;
+}
+
+} // namespace oxla::interp

@@ -1,0 +1,123 @@
+//===- Interpreter.h - The reference interpreter --------------------------===//
+//
+// Runs func.func ops op by op with the StableHLO spec's semantics. Each
+// function body is first turned into a plan: every SSA value gets a slot in a
+// frame and every op its evaluator, found once by the op's TypeID, so that
+// execution does no map lookups or attribute parsing per value.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OXLA_INTERPRETER_INTERPRETER_H
+#define OXLA_INTERPRETER_INTERPRETER_H
+
+#include "interpreter/RuntimeValue.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
+
+namespace oxla::interp {
+
+class EvalContext;
+
+/// Evaluates one op: reads `operands`, appends one value per result.
+/// Failures have been reported (as a diagnostic at the op) when it returns.
+using Evaluator = mlir::LogicalResult (*)(mlir::Operation *op,
+                                          llvm::ArrayRef<RuntimeValue> operands,
+                                          llvm::SmallVectorImpl<RuntimeValue> &results,
+                                          EvalContext &context);
+
+/// Ops the interpreter knows, keyed by op TypeID.
+class EvaluatorRegistry {
+public:
+  template <typename OpT> void add(Evaluator evaluator) {
+    evaluators_[mlir::TypeID::get<OpT>()] = evaluator;
+  }
+  Evaluator lookup(mlir::Operation *op) const;
+  /// The registry with every evaluator oxla has.
+  static const EvaluatorRegistry &all();
+
+private:
+  llvm::DenseMap<mlir::TypeID, Evaluator> evaluators_;
+};
+
+/// Why an evaluation stopped.
+enum class Outcome {
+  Ok,
+  CheckFailed, ///< exit 1
+  Invalid,     ///< exit 2: bad input value or program
+  Unsupported, ///< exit 3: an op or type the interpreter lacks
+};
+
+struct FunctionPlan;
+
+class Interpreter {
+public:
+  explicit Interpreter(mlir::ModuleOp module);
+  ~Interpreter();
+
+  /// Runs `function` on `arguments`. Errors are emitted as diagnostics at the
+  /// failing op; failed checks do not stop execution.
+  mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  run(mlir::func::FuncOp function, llvm::ArrayRef<RuntimeValue> arguments);
+
+  unsigned numChecks() const { return numChecks_; }
+  unsigned numFailedChecks() const { return numFailedChecks_; }
+  /// The most severe problem seen so far.
+  Outcome outcome() const;
+
+private:
+  friend class EvalContext;
+  const FunctionPlan &planFor(mlir::func::FuncOp function);
+
+  mlir::ModuleOp module_;
+  mlir::SymbolTableCollection symbols_;
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<FunctionPlan>> plans_;
+  unsigned numChecks_ = 0;
+  unsigned numFailedChecks_ = 0;
+  bool sawInvalid_ = false;
+  bool sawUnsupported_ = false;
+};
+
+/// What evaluators see of the running interpreter.
+class EvalContext {
+public:
+  EvalContext(Interpreter &interpreter, const FunctionPlan &plan,
+              std::vector<RuntimeValue> &frame)
+      : interpreter_(interpreter), plan_(plan), frame_(frame) {}
+
+  /// Runs the single block of `region` with its arguments bound to
+  /// `arguments`; returns the operands of its terminator.
+  mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  runRegion(mlir::Region &region, llvm::ArrayRef<RuntimeValue> arguments);
+  /// Calls the function `callee` names.
+  mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  call(mlir::Operation *caller, mlir::SymbolRefAttr callee,
+       llvm::ArrayRef<RuntimeValue> arguments);
+
+  /// Reports that `op` uses something the interpreter lacks (exit 3).
+  mlir::LogicalResult unsupported(mlir::Operation *op, const llvm::Twine &what);
+  /// Reports an invalid input value or program (exit 2).
+  mlir::LogicalResult invalid(mlir::Operation *op, const llvm::Twine &what);
+  /// Counts a check; a failed one has already been reported by the caller.
+  void recordCheck(bool passed);
+
+private:
+  Interpreter &interpreter_;
+  const FunctionPlan &plan_;
+  std::vector<RuntimeValue> &frame_;
+};
+
+// Registration of the evaluator families (one function per file).
+void registerFuncEvaluators(EvaluatorRegistry &registry);
+void registerElementwiseEvaluators(EvaluatorRegistry &registry);
+void registerCheckEvaluators(EvaluatorRegistry &registry);
+
+} // namespace oxla::interp
+
+#endif // OXLA_INTERPRETER_INTERPRETER_H

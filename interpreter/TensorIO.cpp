@@ -1,0 +1,255 @@
+//===- TensorIO.cpp - Tensors from command-line specs and .npy files ------===//
+
+#include "interpreter/TensorIO.h"
+
+#include "interpreter/Checks.h"
+#include "interpreter/Numerics.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <complex>
+
+using namespace mlir;
+
+namespace oxla::interp {
+
+/// Stores the text of one value into element `index`.
+static bool parseValue(llvm::StringRef text, Tensor &tensor, int64_t index,
+                       std::string &error) {
+  ElementType type = tensor.elementType();
+  uint8_t *slot = tensor.bytes() + index * type.storageBytes();
+  if (type.isBool()) {
+    if (text == "true" || text == "1") { *slot = 1; return true; }
+    if (text == "false" || text == "0") { *slot = 0; return true; }
+    error = "expected true/false/1/0 for an i1 value, got '" + text.str() + "'";
+    return false;
+  }
+  if (type.isInt()) {
+    llvm::APInt value;
+    if (text.getAsInteger(10, value)) {
+      error = "expected an integer, got '" + text.str() + "'";
+      return false;
+    }
+    unsigned bits = type.bitWidth();
+    bool fits = type.isSignedInt() ? value.getSignificantBits() <= bits
+                                   : (!value.isNegative() && value.getActiveBits() <= bits);
+    if (!fits) {
+      error = "value " + text.str() + " does not fit in " + type.name();
+      return false;
+    }
+    uint64_t raw = type.isSignedInt() ? uint64_t(value.sextOrTrunc(64).getSExtValue())
+                                      : value.zextOrTrunc(64).getZExtValue();
+    std::memcpy(slot, &raw, type.storageBytes());
+    return true;
+  }
+  if (type.isFloat()) {
+    llvm::APFloat value(type.floatSemantics());
+    std::string lowered = text.lower();
+    if (lowered == "nan" || lowered == "-nan" || lowered == "inf" ||
+        lowered == "-inf" || lowered == "+inf") {
+      bool negative = lowered[0] == '-';
+      value = lowered.find("nan") != std::string::npos
+                  ? llvm::APFloat::getNaN(type.floatSemantics(), negative)
+                  : llvm::APFloat::getInf(type.floatSemantics(), negative);
+    } else {
+      auto status = value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
+      if (!status) {
+        llvm::consumeError(status.takeError());
+        error = "expected a floating-point number, got '" + text.str() + "'";
+        return false;
+      }
+    }
+    uint64_t bits = value.bitcastToAPInt().getZExtValue();
+    std::memcpy(slot, &bits, type.storageBytes());
+    return true;
+  }
+  error = "values of type " + type.name() + " cannot be given on the command "
+          "line; use a .npy file";
+  return false;
+}
+
+std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
+                                      MLIRContext *context, std::string &error) {
+  if (spec.consume_front("@"))
+    return readNpy(spec, error);
+  auto [typeText, valuesText] = spec.split('=');
+  bool hasValues = spec.contains('=');
+  // `2x3xf32` is a tensor type without the `tensor<>` around it.
+  Type type = parseType(("tensor<" + typeText + ">").str(), context);
+  auto tensorType = dyn_cast_or_null<RankedTensorType>(type);
+  if (!tensorType || !tensorType.hasStaticShape()) {
+    error = "expected SHAPExTYPE (like 2x3xf32 or f32) before '=', got '" +
+            typeText.str() + "'";
+    return std::nullopt;
+  }
+  std::optional<ElementType> element =
+      ElementType::fromMlir(tensorType.getElementType());
+  if (!element) {
+    error = "unsupported input element type in '" + typeText.str() + "'";
+    return std::nullopt;
+  }
+  Tensor tensor(*element, tensorType.getShape());
+  if (!hasValues)
+    return tensor;
+  SmallVector<llvm::StringRef> values;
+  llvm::SplitString(valuesText, values, ", []\t\n");
+  if (static_cast<int64_t>(values.size()) != tensor.numElements() &&
+      !(values.size() == 1 && tensor.numElements() > 0)) {
+    error = "expected " + std::to_string(tensor.numElements()) +
+            " values for " + typeText.str() + ", got " +
+            std::to_string(values.size());
+    return std::nullopt;
+  }
+  // One value fills the whole tensor.
+  for (int64_t i = 0, n = tensor.numElements(); i < n; ++i)
+    if (!parseValue(values[values.size() == 1 ? 0 : i], tensor, i, error))
+      return std::nullopt;
+  return tensor;
+}
+
+std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot read '" + path.str() + "': " + buffer.getError().message();
+    return std::nullopt;
+  }
+  llvm::StringRef data = (*buffer)->getBuffer();
+  auto fail = [&](const std::string &why) -> std::optional<Tensor> {
+    error = path.str() + ": " + why;
+    return std::nullopt;
+  };
+  if (!data.consume_front("\x93NUMPY") || data.size() < 4)
+    return fail("not a .npy file (bad magic)");
+  unsigned major = static_cast<uint8_t>(data[0]);
+  size_t headerLength;
+  if (major == 1) {
+    headerLength = uint8_t(data[2]) | (size_t(uint8_t(data[3])) << 8);
+    data = data.drop_front(4);
+  } else {
+    if (data.size() < 6)
+      return fail("truncated header");
+    headerLength = 0;
+    for (int i = 0; i < 4; ++i)
+      headerLength |= size_t(uint8_t(data[2 + i])) << (8 * i);
+    data = data.drop_front(6);
+  }
+  if (data.size() < headerLength)
+    return fail("truncated header");
+  llvm::StringRef header = data.take_front(headerLength);
+  data = data.drop_front(headerLength);
+
+  auto field = [&](llvm::StringRef key) {
+    size_t at = header.find("'" + key.str() + "'");
+    if (at == llvm::StringRef::npos)
+      return llvm::StringRef();
+    return header.drop_front(at + key.size() + 2).ltrim(" :");
+  };
+  llvm::StringRef descr = field("descr");
+  if (!descr.consume_front("'"))
+    return fail("no 'descr' in the header");
+  descr = descr.take_until([](char c) { return c == '\''; });
+  if (field("fortran_order").starts_with("True"))
+    return fail("Fortran-order arrays are not supported; save with C order");
+  llvm::StringRef shapeText = field("shape");
+  if (!shapeText.consume_front("("))
+    return fail("no 'shape' in the header");
+  shapeText = shapeText.take_until([](char c) { return c == ')'; });
+  Shape shape;
+  SmallVector<llvm::StringRef> dims;
+  llvm::SplitString(shapeText, dims, ", ");
+  for (llvm::StringRef dim : dims) {
+    int64_t size;
+    if (dim.getAsInteger(10, size) || size < 0)
+      return fail("bad shape '" + shapeText.str() + "'");
+    shape.push_back(size);
+  }
+
+  static const std::pair<const char *, ElementKind> kinds[] = {
+      {"|b1", ElementKind::I1},   {"|i1", ElementKind::SI8},
+      {"<i2", ElementKind::SI16}, {"<i4", ElementKind::SI32},
+      {"<i8", ElementKind::SI64}, {"|u1", ElementKind::UI8},
+      {"<u2", ElementKind::UI16}, {"<u4", ElementKind::UI32},
+      {"<u8", ElementKind::UI64}, {"<f2", ElementKind::F16},
+      {"<f4", ElementKind::F32},  {"<f8", ElementKind::F64},
+      {"<c8", ElementKind::C64},  {"<c16", ElementKind::C128}};
+  std::optional<ElementType> type;
+  for (auto [name, kind] : kinds)
+    if (descr == name)
+      type = ElementType(kind);
+  if (!type)
+    return fail("unsupported dtype '" + descr.str() + "'");
+  Tensor tensor(*type, shape);
+  if (data.size() < tensor.byteSize())
+    return fail("expected " + std::to_string(tensor.byteSize()) +
+                " bytes of data, found " + std::to_string(data.size()));
+  std::memcpy(tensor.bytes(), data.data(), tensor.byteSize());
+  return tensor;
+}
+
+/// Elements as IREE's tools print them: %g for floats.
+static void printValue(llvm::raw_ostream &os, const Tensor &tensor,
+                       int64_t index) {
+  ElementType type = tensor.elementType();
+  if (type.isFloat()) {
+    double value = tensor.elementAsDouble(index);
+    if (std::isnan(value))
+      os << "nan";
+    else if (std::isinf(value))
+      os << (value < 0 ? "-inf" : "inf");
+    else
+      os << llvm::format("%g", value);
+    return;
+  }
+  os << formatElement(tensor, index);
+}
+
+static void printDims(llvm::raw_ostream &os, const Tensor &tensor,
+                      unsigned dim, int64_t &index) {
+  os << '[';
+  int64_t size = tensor.shape()[dim];
+  for (int64_t i = 0; i < size; ++i) {
+    if (dim + 1 == tensor.shape().size()) {
+      if (i)
+        os << ' ';
+      printValue(os, tensor, index++);
+    } else {
+      printDims(os, tensor, dim + 1, index);
+    }
+  }
+  os << ']';
+}
+
+void printTensor(llvm::raw_ostream &os, const Tensor &tensor) {
+  for (int64_t dim : tensor.shape())
+    os << dim << 'x';
+  os << tensor.elementType().name() << '=';
+  if (tensor.rank() == 0) {
+    printValue(os, tensor, 0);
+    return;
+  }
+  if (tensor.numElements() == 0)
+    return;
+  int64_t index = 0;
+  // The outermost dimension prints as a sequence of bracketed rows.
+  for (int64_t i = 0; i < tensor.shape()[0]; ++i) {
+    if (tensor.rank() == 1) {
+      if (i == 0)
+        os << '[';
+      else
+        os << ' ';
+      printValue(os, tensor, index++);
+      if (i + 1 == tensor.shape()[0])
+        os << ']';
+    } else {
+      printDims(os, tensor, 1, index);
+    }
+  }
+}
+
+} // namespace oxla::interp

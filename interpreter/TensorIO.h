@@ -1,0 +1,37 @@
+//===- TensorIO.h - Tensors from command-line specs and .npy files --------===//
+//
+// `--input` values, as DESIGN.md fixes them:
+//   2x3xf32=1,2,3,4,5,6   shape, element type, row-major values
+//   f32=7                 a rank-0 tensor
+//   1x28x28x1xf32         no values: zero-filled
+//   @file.npy             a NumPy array file
+// Values may be separated by commas or spaces; brackets are ignored, so the
+// printed form `2x2xf32=[1 2][3 4]` reads back.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OXLA_INTERPRETER_TENSORIO_H
+#define OXLA_INTERPRETER_TENSORIO_H
+
+#include "interpreter/Tensor.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace oxla::interp {
+
+/// Parses one input spec. On failure returns nullopt and sets `error`.
+std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
+                                      mlir::MLIRContext *context,
+                                      std::string &error);
+
+/// Reads a .npy file (little-endian, C order; bool, int, uint, float16/32/64,
+/// complex64/128).
+std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error);
+
+/// Prints `2x3xf32=[1 2 3][4 5 6]` (`f32=7` for rank 0).
+void printTensor(llvm::raw_ostream &os, const Tensor &tensor);
+
+} // namespace oxla::interp
+
+#endif // OXLA_INTERPRETER_TENSORIO_H
