@@ -2,6 +2,9 @@
 
 #include "compiler/Registration.h"
 
+#include "compiler/Dialect/CHLO/IR/CHLO.h"
+#include "compiler/Dialect/Check/IR/Check.h"
+#include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -46,7 +49,9 @@
 
 void oxla::registerDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
-  registry.insert<oxla::stablehlo::StableHLODialect>();
+  registry.insert<oxla::stablehlo::StableHLODialect, oxla::chlo::CHLODialect,
+                  oxla::check::CheckDialect,
+                  oxla::interpreter::InterpreterDialect>();
   registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
                   cf::ControlFlowDialect, complex::ComplexDialect,
                   func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,

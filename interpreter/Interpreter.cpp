@@ -25,6 +25,8 @@ const EvaluatorRegistry &EvaluatorRegistry::all() {
     registerFuncEvaluators(r);
     registerElementwiseEvaluators(r);
     registerCheckEvaluators(r);
+    registerDataMovementEvaluators(r);
+    registerRegionEvaluators(r);
     return r;
   }();
   return registry;

@@ -117,6 +117,8 @@ private:
 void registerFuncEvaluators(EvaluatorRegistry &registry);
 void registerElementwiseEvaluators(EvaluatorRegistry &registry);
 void registerCheckEvaluators(EvaluatorRegistry &registry);
+void registerDataMovementEvaluators(EvaluatorRegistry &registry);
+void registerRegionEvaluators(EvaluatorRegistry &registry);
 
 } // namespace oxla::interp
 

@@ -86,6 +86,15 @@ mlir::ParseResult parseIntArray(mlir::AsmParser &parser,
                                 llvm::SmallVectorImpl<int64_t> &values);
 void printIntArray(mlir::AsmPrinter &printer, llvm::ArrayRef<int64_t> values);
 
+class ConvDimensionNumbersAttr;
+/// The compact convolution layout `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`,
+/// shared by #stablehlo.conv and the pretty convolution op.
+ConvDimensionNumbersAttr parseConvDimensionsBody(mlir::AsmParser &parser);
+/// Prints the compact layout; false (printing nothing useful) when the
+/// numbers cannot be written that way.
+bool printConvDimensionsBody(llvm::raw_ostream &os,
+                             ConvDimensionNumbersAttr dims);
+
 } // namespace oxla::stablehlo
 
 #endif // OXLA_COMPILER_DIALECT_STABLEHLO_IR_ASSEMBLYDIRECTIVES_H

@@ -17,12 +17,12 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // C1 of every elementwise op: operands and results have one shape (dynamic
 // dimensions are compatible with any size).
 def HLO_ElementwiseShapes : NativeOpTrait<"ElementwiseShapes"> {
-  let cppNamespace = "::oxla::stablehlo::OpTrait";
+  let cppNamespace = "::oxla::stablehlo::traits";
 }
 // Operands and results share the baseline element type (quantization
 // parameters may differ).
 def HLO_SameBaselineElementType : NativeOpTrait<"SameBaselineElementType"> {
-  let cppNamespace = "::oxla::stablehlo::OpTrait";
+  let cppNamespace = "::oxla::stablehlo::traits";
 }
 
 class HLO_ElementwiseOp<string mnemonic, list<Trait> traits = []>

@@ -403,30 +403,44 @@ Attribute ConvDimensionNumbersAttr::parse(AsmParser &parser, Type) {
     return get(context, inBatch, inFeature, inSpatial, kIn, kOut, kSpatial,
                outBatch, outFeature, outSpatial);
   }
+  ConvDimensionNumbersAttr compact = parseConvDimensionsBody(parser);
+  if (!compact || parser.parseGreater())
+    return {};
+  return compact;
+}
+
+ConvDimensionNumbersAttr
+oxla::stablehlo::parseConvDimensionsBody(AsmParser &parser) {
   ConvLayout input, kernel, output;
   if (parseConvLayout(parser, 'b', 'f', input) || parser.parseKeyword("x") ||
       parseConvLayout(parser, 'i', 'o', kernel) || parser.parseArrow() ||
-      parseConvLayout(parser, 'b', 'f', output) || parser.parseGreater())
+      parseConvLayout(parser, 'b', 'f', output))
     return {};
-  return get(context, input.first, input.second, input.spatial, kernel.first,
-             kernel.second, kernel.spatial, output.first, output.second,
-             output.spatial);
+  return ConvDimensionNumbersAttr::get(
+      parser.getContext(), input.first, input.second, input.spatial,
+      kernel.first, kernel.second, kernel.spatial, output.first, output.second,
+      output.spatial);
+}
+
+bool oxla::stablehlo::printConvDimensionsBody(llvm::raw_ostream &os,
+                                              ConvDimensionNumbersAttr dims) {
+  return printConvLayout(os, dims.getInputBatchDimension(), 'b',
+                         dims.getInputFeatureDimension(), 'f',
+                         dims.getInputSpatialDimensions()) &&
+         (os << 'x', true) &&
+         printConvLayout(os, dims.getKernelInputFeatureDimension(), 'i',
+                         dims.getKernelOutputFeatureDimension(), 'o',
+                         dims.getKernelSpatialDimensions()) &&
+         (os << "->", true) &&
+         printConvLayout(os, dims.getOutputBatchDimension(), 'b',
+                         dims.getOutputFeatureDimension(), 'f',
+                         dims.getOutputSpatialDimensions());
 }
 
 void ConvDimensionNumbersAttr::print(AsmPrinter &printer) const {
   std::string compact;
   llvm::raw_string_ostream os(compact);
-  bool ok = printConvLayout(os, getInputBatchDimension(), 'b',
-                            getInputFeatureDimension(), 'f',
-                            getInputSpatialDimensions());
-  ok = ok && (os << 'x', true) &&
-       printConvLayout(os, getKernelInputFeatureDimension(), 'i',
-                       getKernelOutputFeatureDimension(), 'o',
-                       getKernelSpatialDimensions());
-  ok = ok && (os << "->", true) &&
-       printConvLayout(os, getOutputBatchDimension(), 'b',
-                       getOutputFeatureDimension(), 'f',
-                       getOutputSpatialDimensions());
+  bool ok = printConvDimensionsBody(os, *this);
   if (ok) {
     printer << '<' << os.str() << '>';
     return;

@@ -122,7 +122,8 @@ def HLO_AxisRef : StableHLO_Attr<"AxisRef", "axis_ref"> {
 def HLO_ReplicaGroupMeshAxes : StableHLO_Attr<"ReplicaGroupMeshAxes",
                                               "replica_group_mesh_axes"> {
   let parameters = (ins "::mlir::FlatSymbolRefAttr":$mesh,
-                        ArrayRefParameter<"AxisRefAttr">:$axes);
+                        // An array of #stablehlo.axis_ref.
+                        "::mlir::ArrayAttr":$axes);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

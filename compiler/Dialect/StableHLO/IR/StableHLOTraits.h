@@ -21,7 +21,7 @@ mlir::LogicalResult verifyElementwiseShapes(mlir::Operation *op);
 /// Verifies that operands and results share a baseline element type.
 mlir::LogicalResult verifySameBaselineElementType(mlir::Operation *op);
 
-namespace OpTrait {
+namespace traits {
 
 template <typename ConcreteType>
 class ElementwiseShapes
@@ -41,7 +41,7 @@ public:
   }
 };
 
-} // namespace OpTrait
+} // namespace traits
 } // namespace oxla::stablehlo
 
 #endif // OXLA_COMPILER_DIALECT_STABLEHLO_IR_STABLEHLOTRAITS_H
