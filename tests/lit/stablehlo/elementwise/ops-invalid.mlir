@@ -48,14 +48,6 @@ func.func @complex_parts(%a: tensor<4xf32>, %b: tensor<4xf64>) {
 
 // -----
 
-func.func @compare_type(%a: tensor<4xf32>) {
-  // expected-error @+1 {{(C3) compare_type SIGNED does not apply to element type 'f32'}}
-  %0 = stablehlo.compare LT, %a, %a, SIGNED : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
-  return
-}
-
-// -----
-
 func.func @compare_operands(%a: tensor<4xf32>, %b: tensor<4xi32>) {
   // expected-error @+1 {{(C1) requires lhs and rhs of one element type}}
   %0 = stablehlo.compare LT, %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xi1>
