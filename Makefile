@@ -7,10 +7,10 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
 # A sanitizer build lives in its own folder so it never mixes with the normal one.
+comma := ,
 ifneq ($(SANITIZE),)
 BUILD_DIR := build-$(subst $(comma),-,$(SANITIZE))
 endif
-comma := ,
 
 .PHONY: all bootstrap configure build test demo bench format clean
 

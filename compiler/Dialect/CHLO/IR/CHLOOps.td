@@ -30,9 +30,9 @@ def CHLO_SameOperandsAndResultElementType
 
 class CHLO_UnaryOp<string mnemonic, Type operandType, Type resultType,
                    list<Trait> traits = [CHLO_SameOperandsAndResultElementType]>
-    : CHLO_Op<mnemonic, !listconcat([Pure, Elementwise,
-                                     CHLO_CompatibleOperandsAndResultShape],
-                                    traits)> {
+    : CHLO_Op<mnemonic, !listconcat([Pure,
+                                     CHLO_CompatibleOperandsAndResultShape,
+                                     Elementwise], traits)> {
   let arguments = (ins operandType:$operand);
   let results = (outs resultType:$result);
   let assemblyFormat = [{
@@ -72,9 +72,9 @@ def CHLO_IsPosInfOp : CHLO_PredicateOp<"is_pos_inf">;
 //===----------------------------------------------------------------------===//
 
 class CHLO_BinaryOp<string mnemonic, Type tensorType>
-    : CHLO_Op<mnemonic, [Pure, Elementwise,
-                         CHLO_CompatibleOperandsAndResultShape,
-                         CHLO_SameOperandsAndResultElementType]> {
+    : CHLO_Op<mnemonic, [Pure, CHLO_CompatibleOperandsAndResultShape,
+                         CHLO_SameOperandsAndResultElementType,
+                         Elementwise]> {
   let arguments = (ins tensorType:$lhs, tensorType:$rhs);
   let results = (outs tensorType:$result);
   let assemblyFormat = [{
