@@ -43,7 +43,7 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
                        OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
   let results = (outs HLO_TensorOrQuantized);
   let assemblyFormat = [{
-    $lhs `,` $rhs custom<PrecisionConfig>($precision_config) attr-dict
+    $lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict
       `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
