@@ -9,6 +9,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/AssemblyDirectives.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Dialect/StableHLO/IR/VerifierSupport.h"
 
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
@@ -320,29 +321,6 @@ static void printWindowAttributes(OpAsmPrinter &printer, Operation *,
 //===----------------------------------------------------------------------===//
 // Helpers.
 //===----------------------------------------------------------------------===//
-
-static bool compatibleDim(int64_t a, int64_t b) {
-  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
-}
-
-static bool compatibleShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  if (a.size() != b.size())
-    return false;
-  for (auto [x, y] : llvm::zip(a, b))
-    if (!compatibleDim(x, y))
-      return false;
-  return true;
-}
-
-static std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  for (auto [i, d] : llvm::enumerate(shape)) {
-    if (i)
-      s += ", ";
-    s += ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d);
-  }
-  return s + "]";
-}
 
 static std::string dimString(int64_t d) {
   return ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d);

@@ -7,6 +7,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/AssemblyDirectives.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Dialect/StableHLO/IR/VerifierSupport.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -17,36 +18,6 @@ using namespace oxla::stablehlo;
 #include "compiler/Dialect/StableHLO/IR/ControlFlowOps.cpp.inc"
 
 //===- Helpers --------------------------------------------------------------===//
-
-/// `(T0, T1)` for diagnostics.
-static std::string typeListString(TypeRange types) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '(';
-  llvm::interleaveComma(types, os, [&](Type t) { os << t; });
-  os << ')';
-  return text;
-}
-
-/// Types agree up to dynamic dimensions (recursively through tuples).
-static bool isCompatibleType(Type a, Type b) {
-  if (a == b)
-    return true;
-  auto ta = dyn_cast<RankedTensorType>(a);
-  auto tb = dyn_cast<RankedTensorType>(b);
-  if (ta && tb)
-    return ta.getElementType() == tb.getElementType() &&
-           succeeded(verifyCompatibleShape(ta, tb));
-  auto tupleA = dyn_cast<TupleType>(a);
-  auto tupleB = dyn_cast<TupleType>(b);
-  if (tupleA && tupleB && tupleA.size() == tupleB.size()) {
-    for (auto [x, y] : llvm::zip(tupleA.getTypes(), tupleB.getTypes()))
-      if (!isCompatibleType(x, y))
-        return false;
-    return true;
-  }
-  return false;
-}
 
 static bool isCompatibleTypes(TypeRange a, TypeRange b) {
   if (a.size() != b.size())

@@ -8,6 +8,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/AssemblyDirectives.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Dialect/StableHLO/IR/VerifierSupport.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -19,24 +20,6 @@ using namespace oxla::stablehlo;
 #include "compiler/Dialect/StableHLO/IR/DistributionOps.cpp.inc"
 
 //===- Helpers --------------------------------------------------------------===//
-
-static std::string typeListString(TypeRange types) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '(';
-  llvm::interleaveComma(types, os, [&](Type t) { os << t; });
-  os << ')';
-  return text;
-}
-
-static bool isCompatibleType(Type a, Type b) {
-  if (a == b)
-    return true;
-  auto ta = dyn_cast<RankedTensorType>(a);
-  auto tb = dyn_cast<RankedTensorType>(b);
-  return ta && tb && ta.getElementType() == tb.getElementType() &&
-         succeeded(verifyCompatibleShape(ta, tb));
-}
 
 /// Checks a dense `replica_groups` (rank 2; ids unique; -1 pads ragged
 /// groups). Returns the group size (dim(process_groups, 1)) or

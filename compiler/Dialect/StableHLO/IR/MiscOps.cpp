@@ -6,6 +6,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/AssemblyDirectives.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Dialect/StableHLO/IR/VerifierSupport.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -63,25 +64,6 @@ static void printTupleOpType(OpAsmPrinter &printer, Operation *, TypeRange,
 #include "compiler/Dialect/StableHLO/IR/MiscOps.cpp.inc"
 
 //===- Helpers --------------------------------------------------------------===//
-
-static std::string typeListString(TypeRange types) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '(';
-  llvm::interleaveComma(types, os, [&](Type t) { os << t; });
-  os << ')';
-  return text;
-}
-
-/// Types agree up to dynamic dimensions.
-static bool isCompatibleType(Type a, Type b) {
-  if (a == b)
-    return true;
-  auto ta = dyn_cast<RankedTensorType>(a);
-  auto tb = dyn_cast<RankedTensorType>(b);
-  return ta && tb && ta.getElementType() == tb.getElementType() &&
-         succeeded(verifyCompatibleShape(ta, tb));
-}
 
 //===- custom_call ----------------------------------------------------------===//
 

@@ -7,6 +7,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/AssemblyDirectives.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Dialect/StableHLO/IR/VerifierSupport.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -29,30 +30,6 @@ static Operation *terminatorOf(Block &block) {
   if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
     return nullptr;
   return &block.back();
-}
-
-/// Two sizes agree when equal or when either is dynamic.
-static bool compatibleDim(int64_t a, int64_t b) {
-  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
-}
-
-static bool compatibleShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  if (a.size() != b.size())
-    return false;
-  for (auto [x, y] : llvm::zip(a, b))
-    if (!compatibleDim(x, y))
-      return false;
-  return true;
-}
-
-static std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  for (auto [i, d] : llvm::enumerate(shape)) {
-    if (i)
-      s += ", ";
-    s += ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d);
-  }
-  return s + "]";
 }
 
 /// Spec "is_promotable(x, y)": y holds every value of x: same kind of type
