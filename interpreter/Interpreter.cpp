@@ -27,6 +27,14 @@ const EvaluatorRegistry &EvaluatorRegistry::all() {
     registerCheckEvaluators(r);
     registerDataMovementEvaluators(r);
     registerRegionEvaluators(r);
+    registerContractionEvaluators(r);
+    registerWindowEvaluators(r);
+    registerLinalgEvaluators(r);
+    registerRandomEvaluators(r);
+    registerChloEvaluators(r);
+    registerQuantizationEvaluators(r);
+    registerDistributionEvaluators(r);
+    registerDynamismEvaluators(r);
     return r;
   }();
   return registry;

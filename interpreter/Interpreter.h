@@ -119,6 +119,14 @@ void registerElementwiseEvaluators(EvaluatorRegistry &registry);
 void registerCheckEvaluators(EvaluatorRegistry &registry);
 void registerDataMovementEvaluators(EvaluatorRegistry &registry);
 void registerRegionEvaluators(EvaluatorRegistry &registry);
+void registerContractionEvaluators(EvaluatorRegistry &registry);
+void registerWindowEvaluators(EvaluatorRegistry &registry);
+void registerLinalgEvaluators(EvaluatorRegistry &registry);
+void registerRandomEvaluators(EvaluatorRegistry &registry);
+void registerChloEvaluators(EvaluatorRegistry &registry);
+void registerQuantizationEvaluators(EvaluatorRegistry &registry);
+void registerDistributionEvaluators(EvaluatorRegistry &registry);
+void registerDynamismEvaluators(EvaluatorRegistry &registry);
 
 } // namespace oxla::interp
 
