@@ -168,7 +168,7 @@ CheckResult checkEqual(const Tensor &actual, const Tensor &expected) {
 }
 
 CheckResult checkClose(const Tensor &actual, const Tensor &expected,
-                       uint64_t maxUlpDifference) {
+                       uint64_t maxUlpDifference, uint64_t minUlpDifference) {
   if (CheckResult shape = shapeMismatch(actual, expected); !shape.passed)
     return shape;
   ElementType type = actual.elementType();
@@ -196,6 +196,10 @@ CheckResult checkClose(const Tensor &actual, const Tensor &expected,
       return mismatch("check.expect_close", actual, expected, i,
                       " (" + std::to_string(distance) + " ULPs apart, at most " +
                           std::to_string(maxUlpDifference) + " allowed)");
+    if (distance < minUlpDifference)
+      return mismatch("check.expect_close", actual, expected, i,
+                      " (" + std::to_string(distance) + " ULPs apart, at least " +
+                          std::to_string(minUlpDifference) + " required)");
   }
   return {};
 }

@@ -26,8 +26,9 @@ struct CheckResult {
 };
 
 CheckResult checkEqual(const Tensor &actual, const Tensor &expected);
+/// Each element's distance must lie in [minUlpDifference, maxUlpDifference].
 CheckResult checkClose(const Tensor &actual, const Tensor &expected,
-                       uint64_t maxUlpDifference);
+                       uint64_t maxUlpDifference, uint64_t minUlpDifference = 0);
 CheckResult checkAlmostEqual(const Tensor &actual, const Tensor &expected,
                              double tolerance);
 

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <memory>
 
@@ -66,6 +67,9 @@ public:
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   run(mlir::func::FuncOp function, llvm::ArrayRef<RuntimeValue> arguments);
 
+  /// Values `interpreter.probe` recorded, by probe id, in execution order.
+  llvm::StringMap<std::vector<Tensor>> &probes() { return probes_; }
+
   unsigned numChecks() const { return numChecks_; }
   unsigned numFailedChecks() const { return numFailedChecks_; }
   /// The most severe problem seen so far.
@@ -78,6 +82,7 @@ private:
   mlir::ModuleOp module_;
   mlir::SymbolTableCollection symbols_;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<FunctionPlan>> plans_;
+  llvm::StringMap<std::vector<Tensor>> probes_;
   unsigned numChecks_ = 0;
   unsigned numFailedChecks_ = 0;
   bool sawInvalid_ = false;
@@ -106,6 +111,8 @@ public:
   mlir::LogicalResult invalid(mlir::Operation *op, const llvm::Twine &what);
   /// Counts a check; a failed one has already been reported by the caller.
   void recordCheck(bool passed);
+  /// The interpreter's probe recordings.
+  llvm::StringMap<std::vector<Tensor>> &probes() { return interpreter_.probes(); }
 
 private:
   Interpreter &interpreter_;

@@ -1,18 +1,28 @@
-//===- CheckEvaluators.cpp - The test harness's checks --------------------===//
+//===- CheckEvaluators.cpp - The test harness's checks and probes ---------===//
 //
-// `stablehlo.custom_call @check.*`, as the JAX-generated corpus writes them:
-//   @check.expect_eq(actual, expected)          exact
-//   @check.expect_close(actual, expected)       <= 3 ULPs
-//   @check.expect_almost_eq(actual, expected)   |difference| <= 1e-3
-//   %ok = @check.eq(expected, actual) -> i1     exact for integers, 1e-4
-//                                               absolute for floats
+// Two spellings of the same assertions:
+//  - `stablehlo.custom_call @check.*`, as the JAX-generated corpus writes them:
+//      @check.expect_eq(actual, expected)          exact
+//      @check.expect_close(actual, expected)       <= 3 ULPs
+//      @check.expect_almost_eq(actual, expected)   |difference| <= 1e-3
+//      %ok = @check.eq(expected, actual) -> i1     exact for integers, 1e-4
+//                                                  absolute for floats
+//  - the check dialect of the hand-written interpreter tests (expect_eq,
+//    expect_eq_const, expect_almost_eq(_const), expect_close,
+//    expect_serialized_eq), with the defaults of their op definitions.
+// `interpreter.probe` records values that expect_serialized_eq compares with;
+// `interpreter.print` writes its operand to stdout.
 // A failed check is reported at the op and counted; execution goes on.
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Dialect/Check/IR/Check.h"
+#include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "interpreter/Checks.h"
 #include "interpreter/Interpreter.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 namespace hlo = oxla::stablehlo;
@@ -20,9 +30,16 @@ namespace hlo = oxla::stablehlo;
 namespace oxla::interp {
 namespace {
 
-constexpr uint64_t kDefaultMaxUlpDifference = 3;
-constexpr double kDefaultAlmostEqTolerance = 1e-3;
+using Operands = ArrayRef<RuntimeValue>;
+using Results = SmallVectorImpl<RuntimeValue>;
+
+constexpr uint64_t kCustomCallMaxUlpDifference = 3;
+constexpr double kCustomCallAlmostEqTolerance = 1e-3;
 constexpr double kCheckEqFloatTolerance = 1e-4;
+// The check dialect's defaults. The corpus relies on 5.0 vs 5.0001 passing
+// without a tolerance, so the default is 1e-3 for both almost_eq forms.
+constexpr uint64_t kCheckOpMaxUlpDifference = 1;
+constexpr double kCheckOpAlmostEqTolerance = 1e-3;
 
 LogicalResult report(Operation *op, EvalContext &context,
                      const CheckResult &result) {
@@ -32,8 +49,9 @@ LogicalResult report(Operation *op, EvalContext &context,
   return success();
 }
 
-LogicalResult evalCustomCall(Operation *op, ArrayRef<RuntimeValue> operands,
-                             SmallVectorImpl<RuntimeValue> &results,
+//===- stablehlo.custom_call @check.* -------------------------------------===//
+
+LogicalResult evalCustomCall(Operation *op, Operands operands, Results &results,
                              EvalContext &context) {
   auto target = op->getAttrOfType<StringAttr>("call_target_name");
   StringRef name = target ? target.getValue() : StringRef();
@@ -51,9 +69,9 @@ LogicalResult evalCustomCall(Operation *op, ArrayRef<RuntimeValue> operands,
     CheckResult result =
         name == "check.expect_eq"      ? checkEqual(first, second)
         : name == "check.expect_close" ? checkClose(first, second,
-                                                    kDefaultMaxUlpDifference)
+                                                    kCustomCallMaxUlpDifference)
                                        : checkAlmostEqual(first, second,
-                                                          kDefaultAlmostEqTolerance);
+                                                          kCustomCallAlmostEqTolerance);
     return report(op, context, result);
   }
   if (name == "check.eq") {
@@ -72,10 +90,108 @@ LogicalResult evalCustomCall(Operation *op, ArrayRef<RuntimeValue> operands,
   return context.unsupported(op, "check target '" + name + "'");
 }
 
+//===- check dialect -------------------------------------------------------===//
+
+double toleranceOf(FloatAttr tolerance) {
+  return tolerance ? tolerance.getValueAsDouble() : kCheckOpAlmostEqTolerance;
+}
+
+/// The tensor a `value` attribute holds, or a reported error.
+FailureOr<Tensor> constantOperand(Operation *op, ElementsAttr value,
+                                  EvalContext &context) {
+  FailureOr<Tensor> tensor = Tensor::fromAttr(value);
+  if (failed(tensor))
+    (void)context.unsupported(op, "the element type of the expected value");
+  return tensor;
+}
+
+LogicalResult evalExpectEq(Operation *op, Operands operands, Results &,
+                           EvalContext &context) {
+  return report(op, context,
+                checkEqual(operands[0].tensor(), operands[1].tensor()));
+}
+
+LogicalResult evalExpectEqConst(Operation *op, Operands operands, Results &,
+                                EvalContext &context) {
+  FailureOr<Tensor> expected =
+      constantOperand(op, cast<check::ExpectEqConstOp>(op).getValue(), context);
+  if (failed(expected))
+    return failure();
+  return report(op, context, checkEqual(operands[0].tensor(), *expected));
+}
+
+LogicalResult evalExpectAlmostEq(Operation *op, Operands operands, Results &,
+                                 EvalContext &context) {
+  auto expect = cast<check::ExpectAlmostEqOp>(op);
+  double tolerance = toleranceOf(expect.getToleranceAttr());
+  return report(op, context,
+                checkAlmostEqual(operands[0].tensor(), operands[1].tensor(),
+                                 tolerance));
+}
+
+LogicalResult evalExpectAlmostEqConst(Operation *op, Operands operands,
+                                      Results &, EvalContext &context) {
+  auto expect = cast<check::ExpectAlmostEqConstOp>(op);
+  FailureOr<Tensor> expected = constantOperand(op, expect.getValue(), context);
+  if (failed(expected))
+    return failure();
+  double tolerance = toleranceOf(expect.getToleranceAttr());
+  return report(op, context,
+                checkAlmostEqual(operands[0].tensor(), *expected, tolerance));
+}
+
+LogicalResult evalExpectClose(Operation *op, Operands operands, Results &,
+                              EvalContext &context) {
+  auto expect = cast<check::ExpectCloseOp>(op);
+  uint64_t maxUlps = expect.getMaxUlpDifference().value_or(kCheckOpMaxUlpDifference);
+  uint64_t minUlps = expect.getMinUlpDifference().value_or(0);
+  return report(op, context,
+                checkClose(operands[0].tensor(), operands[1].tensor(), maxUlps,
+                           minUlps));
+}
+
+LogicalResult evalExpectSerializedEq(Operation *op, Operands operands,
+                                     Results &, EvalContext &context) {
+  auto expect = cast<check::ExpectSerializedEqOp>(op);
+  StringRef id = expect.getProbeId();
+  uint64_t iteration = expect.getIter().value_or(0);
+  auto found = context.probes().find(id);
+  if (found == context.probes().end() || iteration >= found->second.size())
+    return context.invalid(op, "no value was probed as '" + id + "' (iteration " +
+                                   Twine(iteration) + ")");
+  return report(op, context,
+                checkEqual(found->second[iteration], operands[0].tensor()));
+}
+
+//===- interpreter.probe / interpreter.print -------------------------------===//
+
+LogicalResult evalProbe(Operation *op, Operands operands, Results &results,
+                        EvalContext &context) {
+  StringRef id = cast<oxla::interpreter::ProbeOp>(op).getProbeId();
+  context.probes()[id].push_back(operands[0].tensor());
+  results.push_back(operands[0]);
+  return success();
+}
+
+LogicalResult evalPrint(Operation *op, Operands operands, Results &,
+                        EvalContext &) {
+  const Tensor &tensor = operands[0].tensor();
+  llvm::outs() << tensor.toAttr(op->getContext()) << "\n";
+  return success();
+}
+
 } // namespace
 
 void registerCheckEvaluators(EvaluatorRegistry &registry) {
   registry.add<hlo::CustomCallOp>(evalCustomCall);
+  registry.add<check::ExpectEqOp>(evalExpectEq);
+  registry.add<check::ExpectEqConstOp>(evalExpectEqConst);
+  registry.add<check::ExpectAlmostEqOp>(evalExpectAlmostEq);
+  registry.add<check::ExpectAlmostEqConstOp>(evalExpectAlmostEqConst);
+  registry.add<check::ExpectCloseOp>(evalExpectClose);
+  registry.add<check::ExpectSerializedEqOp>(evalExpectSerializedEq);
+  registry.add<interpreter::ProbeOp>(evalProbe);
+  registry.add<interpreter::PrintOp>(evalPrint);
 }
 
 } // namespace oxla::interp

@@ -8,6 +8,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "interpreter/Interpreter.h"
+#include "interpreter/ops/DataMovementKernels.h"
 #include "interpreter/ops/EvaluatorSupport.h"
 #include "interpreter/ops/IndexSpace.h"
 
@@ -52,20 +53,12 @@ std::optional<Shape> staticResultShape(Operation *op, EvalContext &context,
 
 LogicalResult evalBroadcastInDim(Operation *op, Operands operands,
                                  Results &results, EvalContext &context) {
-  auto broadcast = cast<hlo::BroadcastInDimOp>(op);
-  const Tensor &operand = operands[0].tensor();
   std::optional<Shape> shape = staticResultShape(op, context);
   if (!shape)
     return failure();
-  ArrayRef<int64_t> dims = broadcast.getBroadcastDimensions();
-  Tensor result(operand.elementType(), *shape);
-  Shape operandIndex(operand.rank());
-  forEachIndex(*shape, [&](ArrayRef<int64_t> index, int64_t linear) {
-    for (int64_t d = 0; d < operand.rank(); ++d)
-      operandIndex[d] = operand.shape()[d] == 1 ? 0 : index[dims[d]];
-    result.copyElementFrom(operand, operand.linearIndex(operandIndex), linear);
-  });
-  results.push_back(std::move(result));
+  results.push_back(broadcastInDim(
+      operands[0].tensor(), cast<hlo::BroadcastInDimOp>(op).getBroadcastDimensions(),
+      *shape));
   return success();
 }
 
@@ -117,22 +110,9 @@ LogicalResult evalTranspose(Operation *op, Operands operands, Results &results,
 
 LogicalResult evalSlice(Operation *op, Operands operands, Results &results,
                         EvalContext &) {
-  auto slice = cast<hlo::SliceOp>(op);
-  const Tensor &operand = operands[0].tensor();
-  ArrayRef<int64_t> start = slice.getStartIndices();
-  ArrayRef<int64_t> limit = slice.getLimitIndices();
-  ArrayRef<int64_t> strides = slice.getStrides();
-  Shape shape;
-  for (int64_t d = 0; d < operand.rank(); ++d)
-    shape.push_back(std::max<int64_t>(0, (limit[d] - start[d] + strides[d] - 1) / strides[d]));
-  Tensor result(operand.elementType(), shape);
-  Shape operandIndex(operand.rank());
-  forEachIndex(shape, [&](ArrayRef<int64_t> index, int64_t linear) {
-    for (int64_t d = 0; d < operand.rank(); ++d)
-      operandIndex[d] = start[d] + index[d] * strides[d];
-    result.copyElementFrom(operand, operand.linearIndex(operandIndex), linear);
-  });
-  results.push_back(std::move(result));
+  auto typed = cast<hlo::SliceOp>(op);
+  results.push_back(slice(operands[0].tensor(), typed.getStartIndices(),
+                          typed.getLimitIndices(), typed.getStrides()));
   return success();
 }
 
@@ -163,30 +143,10 @@ LogicalResult evalConcatenate(Operation *op, Operands operands,
 
 LogicalResult evalPad(Operation *op, Operands operands, Results &results,
                       EvalContext &) {
-  auto pad = cast<hlo::PadOp>(op);
-  const Tensor &operand = operands[0].tensor();
-  const Tensor &padding = operands[1].tensor();
-  ArrayRef<int64_t> low = pad.getEdgePaddingLow();
-  ArrayRef<int64_t> high = pad.getEdgePaddingHigh();
-  ArrayRef<int64_t> interior = pad.getInteriorPadding();
-  Shape shape;
-  for (int64_t d = 0; d < operand.rank(); ++d) {
-    int64_t size = operand.shape()[d];
-    shape.push_back(low[d] + high[d] + size + std::max<int64_t>(size - 1, 0) * interior[d]);
-  }
-  Tensor result(operand.elementType(), shape);
-  for (int64_t i = 0, n = result.numElements(); i < n; ++i)
-    result.copyElementFrom(padding, 0, i);
-  // Negative padding removes elements: they land out of bounds.
-  Shape resultIndex(operand.rank());
-  forEachIndex(operand.shape(), [&](ArrayRef<int64_t> index, int64_t linear) {
-    for (int64_t d = 0; d < operand.rank(); ++d)
-      resultIndex[d] = low[d] + index[d] * (interior[d] + 1);
-    int64_t target = linearIndexIfInBounds(shape, resultIndex);
-    if (target >= 0)
-      result.copyElementFrom(operand, linear, target);
-  });
-  results.push_back(std::move(result));
+  auto typed = cast<hlo::PadOp>(op);
+  results.push_back(pad(operands[0].tensor(), operands[1].tensor(),
+                        typed.getEdgePaddingLow(), typed.getEdgePaddingHigh(),
+                        typed.getInteriorPadding()));
   return success();
 }
 
@@ -280,52 +240,10 @@ int64_t batchPosition(int64_t startDim, int64_t indexVectorDim) {
 }
 
 LogicalResult evalGather(Operation *op, Operands operands, Results &results,
-                         EvalContext &context) {
-  auto gather = cast<hlo::GatherOp>(op);
-  const Tensor &operand = operands[0].tensor();
-  const Tensor &indices = operands[1].tensor();
-  hlo::GatherDimensionNumbersAttr dn = gather.getDimensionNumbers();
-  ArrayRef<int64_t> sliceSizes = gather.getSliceSizes();
-  std::optional<Shape> shape = staticResultShape(op, context);
-  if (!shape)
-    return failure();
-  ArrayRef<int64_t> offsetDims = dn.getOffsetDims();
-  int64_t indexVectorDim = dn.getIndexVectorDim();
-  // Operand dimensions that the offset index covers, in order.
-  SmallVector<int64_t> windowDims;
-  for (int64_t d = 0; d < operand.rank(); ++d)
-    if (!llvm::is_contained(dn.getCollapsedSliceDims(), d) &&
-        !llvm::is_contained(dn.getOperandBatchingDims(), d))
-      windowDims.push_back(d);
-  SmallVector<bool> isOffset(shape->size(), false);
-  for (int64_t d : offsetDims)
-    isOffset[d] = true;
-
-  Tensor result(operand.elementType(), *shape);
-  Shape batchIndex, operandIndex(operand.rank());
-  SmallVector<int64_t> startIndex;
-  forEachIndex(*shape, [&](ArrayRef<int64_t> index, int64_t linear) {
-    batchIndex.clear();
-    for (size_t d = 0; d < index.size(); ++d)
-      if (!isOffset[d])
-        batchIndex.push_back(index[d]);
-    readStartIndex(indices, indexVectorDim, batchIndex, startIndex);
-    std::fill(operandIndex.begin(), operandIndex.end(), 0);
-    // full_start_index, clamped so that the slice fits (implementation-
-    // defined for out-of-bounds starts; XLA clamps).
-    for (auto [ds, dOperand] : llvm::enumerate(dn.getStartIndexMap()))
-      operandIndex[dOperand] = std::clamp<int64_t>(
-          startIndex[ds], 0, operand.shape()[dOperand] - sliceSizes[dOperand]);
-    // full_batching_index.
-    for (auto [i, dOperand] : llvm::enumerate(dn.getOperandBatchingDims()))
-      operandIndex[dOperand] += batchIndex[batchPosition(
-          dn.getStartIndicesBatchingDims()[i], indexVectorDim)];
-    // full_offset_index.
-    for (auto [i, dResult] : llvm::enumerate(offsetDims))
-      operandIndex[windowDims[i]] += index[dResult];
-    result.copyElementFrom(operand, operand.linearIndex(operandIndex), linear);
-  });
-  results.push_back(std::move(result));
+                         EvalContext &) {
+  auto typed = cast<hlo::GatherOp>(op);
+  results.push_back(gather(operands[0].tensor(), operands[1].tensor(),
+                           typed.getDimensionNumbers(), typed.getSliceSizes()));
   return success();
 }
 
@@ -412,6 +330,110 @@ LogicalResult evalScatter(Operation *op, Operands operands, Results &results,
 }
 
 } // namespace
+
+Tensor broadcastInDim(const Tensor &operand, ArrayRef<int64_t> dims,
+                      ArrayRef<int64_t> shape) {
+  Tensor result(operand.elementType(), shape);
+  Shape operandIndex(operand.rank());
+  forEachIndex(shape, [&](ArrayRef<int64_t> index, int64_t linear) {
+    for (int64_t d = 0; d < operand.rank(); ++d)
+      operandIndex[d] = operand.shape()[d] == 1 ? 0 : index[dims[d]];
+    result.copyElementFrom(operand, operand.linearIndex(operandIndex), linear);
+  });
+  return result;
+}
+
+Tensor slice(const Tensor &operand, ArrayRef<int64_t> start,
+             ArrayRef<int64_t> limit, ArrayRef<int64_t> strides) {
+  Shape shape;
+  for (int64_t d = 0; d < operand.rank(); ++d)
+    shape.push_back(std::max<int64_t>(0, (limit[d] - start[d] + strides[d] - 1) / strides[d]));
+  Tensor result(operand.elementType(), shape);
+  Shape operandIndex(operand.rank());
+  forEachIndex(shape, [&](ArrayRef<int64_t> index, int64_t linear) {
+    for (int64_t d = 0; d < operand.rank(); ++d)
+      operandIndex[d] = start[d] + index[d] * strides[d];
+    result.copyElementFrom(operand, operand.linearIndex(operandIndex), linear);
+  });
+  return result;
+}
+
+Tensor pad(const Tensor &operand, const Tensor &padding, ArrayRef<int64_t> low,
+           ArrayRef<int64_t> high, ArrayRef<int64_t> interior) {
+  Shape shape;
+  for (int64_t d = 0; d < operand.rank(); ++d) {
+    int64_t size = operand.shape()[d];
+    shape.push_back(low[d] + high[d] + size + std::max<int64_t>(size - 1, 0) * interior[d]);
+  }
+  Tensor result(operand.elementType(), shape);
+  for (int64_t i = 0, n = result.numElements(); i < n; ++i)
+    result.copyElementFrom(padding, 0, i);
+  // Negative padding removes elements: they land out of bounds.
+  Shape resultIndex(operand.rank());
+  forEachIndex(operand.shape(), [&](ArrayRef<int64_t> index, int64_t linear) {
+    for (int64_t d = 0; d < operand.rank(); ++d)
+      resultIndex[d] = low[d] + index[d] * (interior[d] + 1);
+    int64_t target = linearIndexIfInBounds(shape, resultIndex);
+    if (target >= 0)
+      result.copyElementFrom(operand, linear, target);
+  });
+  return result;
+}
+
+Tensor gather(const Tensor &operand, const Tensor &indices,
+              hlo::GatherDimensionNumbersAttr dn, ArrayRef<int64_t> sliceSizes) {
+  ArrayRef<int64_t> offsetDims = dn.getOffsetDims();
+  int64_t indexVectorDim = dn.getIndexVectorDim();
+  // Operand dimensions that the offset index covers, in order.
+  SmallVector<int64_t> windowDims;
+  for (int64_t d = 0; d < operand.rank(); ++d)
+    if (!llvm::is_contained(dn.getCollapsedSliceDims(), d) &&
+        !llvm::is_contained(dn.getOperandBatchingDims(), d))
+      windowDims.push_back(d);
+  // The result has the batch dimensions of start_indices, with the slice's
+  // window dimensions at offset_dims.
+  int64_t rank = static_cast<int64_t>(offsetDims.size()) + indices.rank() -
+                 (indexVectorDim < indices.rank() ? 1 : 0);
+  Shape shape;
+  SmallVector<bool> isOffset(rank, false);
+  for (int64_t d : offsetDims)
+    isOffset[d] = true;
+  for (int64_t d = 0, b = 0, w = 0; d < rank; ++d) {
+    if (isOffset[d]) {
+      shape.push_back(sliceSizes[windowDims[w++]]);
+      continue;
+    }
+    if (b == indexVectorDim)
+      ++b;
+    shape.push_back(indices.shape()[b++]);
+  }
+
+  Tensor result(operand.elementType(), shape);
+  Shape batchIndex, operandIndex(operand.rank());
+  SmallVector<int64_t> startIndex;
+  forEachIndex(shape, [&](ArrayRef<int64_t> index, int64_t linear) {
+    batchIndex.clear();
+    for (size_t d = 0; d < index.size(); ++d)
+      if (!isOffset[d])
+        batchIndex.push_back(index[d]);
+    readStartIndex(indices, indexVectorDim, batchIndex, startIndex);
+    std::fill(operandIndex.begin(), operandIndex.end(), 0);
+    // full_start_index, clamped so that the slice fits (implementation-
+    // defined for out-of-bounds starts; XLA clamps).
+    for (auto [ds, dOperand] : llvm::enumerate(dn.getStartIndexMap()))
+      operandIndex[dOperand] = std::clamp<int64_t>(
+          startIndex[ds], 0, operand.shape()[dOperand] - sliceSizes[dOperand]);
+    // full_batching_index.
+    for (auto [i, dOperand] : llvm::enumerate(dn.getOperandBatchingDims()))
+      operandIndex[dOperand] += batchIndex[batchPosition(
+          dn.getStartIndicesBatchingDims()[i], indexVectorDim)];
+    // full_offset_index.
+    for (auto [i, dResult] : llvm::enumerate(offsetDims))
+      operandIndex[windowDims[i]] += index[dResult];
+    result.copyElementFrom(operand, operand.linearIndex(operandIndex), linear);
+  });
+  return result;
+}
 
 void registerDataMovementEvaluators(EvaluatorRegistry &registry) {
   registry.add<hlo::BroadcastInDimOp>(evalBroadcastInDim);

@@ -8,6 +8,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "interpreter/Interpreter.h"
+#include "interpreter/ops/DataMovementKernels.h"
 #include "interpreter/ops/ElementwiseKernels.h"
 #include "interpreter/ops/EvaluatorSupport.h"
 #include "interpreter/ops/ScalarFunctions.h"
@@ -402,37 +403,40 @@ LogicalResult evalConstant(Operation *op, Operands, Results &results,
 
 LogicalResult evalIota(Operation *op, Operands, Results &results,
                        EvalContext &context) {
-  auto iota = cast<hlo::IotaOp>(op);
-  auto type = cast<RankedTensorType>(iota.getType());
+  auto typed = cast<hlo::IotaOp>(op);
   std::optional<ElementType> element = resultElementType(op, context);
   if (!element)
     return failure();
-  Tensor indices(ElementKind::SI64, type.getShape());
-  int64_t dim = iota.getIotaDimension();
-  Shape strides = stridesOf(type.getShape());
-  for (int64_t i = 0, n = indices.numElements(); i < n; ++i)
-    indices.data<int64_t>()[i] = (i / strides[dim]) % type.getDimSize(dim);
-  // Converting keeps every element type's rounding rules in one place.
-  Tensor result(*element, type.getShape());
-  int64_t n = indices.numElements();
-  if (element->isSmallFloat()) {
-    for (int64_t i = 0; i < n; ++i)
-      storeConvertedSmallFloat(indices.data<int64_t>()[i], element->kind(),
-                               result.bytes() + i * element->storageBytes());
-  } else {
-    visitStorageType(element->kind(), [&](auto tag) {
-      using D = typename decltype(tag)::type;
-      for (int64_t i = 0; i < n; ++i)
-        storeElement<D>(result.bytes(), i,
-                        convertScalar<int64_t, D>(indices.data<int64_t>()[i],
-                                                  element->bitWidth()));
-    });
-  }
-  results.push_back(std::move(result));
+  results.push_back(iota(*element, typed.getType().getShape(),
+                         typed.getIotaDimension()));
   return success();
 }
 
 } // namespace
+
+Tensor iota(ElementType element, ArrayRef<int64_t> shape, int64_t dim) {
+  Tensor indices(ElementKind::SI64, shape);
+  Shape strides = stridesOf(shape);
+  for (int64_t i = 0, n = indices.numElements(); i < n; ++i)
+    indices.data<int64_t>()[i] = (i / strides[dim]) % shape[dim];
+  // Converting keeps every element type's rounding rules in one place.
+  Tensor result(element, shape);
+  int64_t n = indices.numElements();
+  if (element.isSmallFloat()) {
+    for (int64_t i = 0; i < n; ++i)
+      storeConvertedSmallFloat(indices.data<int64_t>()[i], element.kind(),
+                               result.bytes() + i * element.storageBytes());
+  } else {
+    visitStorageType(element.kind(), [&](auto tag) {
+      using D = typename decltype(tag)::type;
+      for (int64_t i = 0; i < n; ++i)
+        storeElement<D>(result.bytes(), i,
+                        convertScalar<int64_t, D>(indices.data<int64_t>()[i],
+                                                  element.bitWidth()));
+    });
+  }
+  return result;
+}
 
 void registerElementwiseEvaluators(EvaluatorRegistry &registry) {
   using namespace scalar;

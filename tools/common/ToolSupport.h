@@ -6,8 +6,11 @@
 #ifndef OXLA_TOOLS_COMMON_TOOLSUPPORT_H
 #define OXLA_TOOLS_COMMON_TOOLSUPPORT_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 
+#include <memory>
 #include <vector>
 
 namespace oxla::tools {
@@ -24,6 +27,14 @@ enum ExitCode : int {
 /// bad flag it prints the error and exits with kExitInvalid (LLVM's own
 /// parser would exit 1, which oxla reserves for failed checks).
 void parseCommandLine(int argc, char **argv, llvm::StringRef overview);
+
+/// Splits `input` at lines that are exactly `// -----` and calls `process`
+/// on each piece. Every piece is named like the whole file and starts with as
+/// many blank lines as precede it there, so diagnostics report the file's own
+/// line and column (MLIR's splitter names pieces "within split at").
+void forEachSplit(
+    std::unique_ptr<llvm::MemoryBuffer> input,
+    llvm::function_ref<void(std::unique_ptr<llvm::MemoryBuffer>)> process);
 
 } // namespace oxla::tools
 

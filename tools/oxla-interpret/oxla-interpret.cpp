@@ -149,6 +149,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   if (!module)
     return kExitInvalid;
   SmallVector<func::FuncOp> entries = entryPoints(*module);
+  // A module without functions (an empty split) has nothing to run.
+  if (entries.empty() && entryName.empty() && module->getOps<func::FuncOp>().empty())
+    return kExitOk;
   if (entries.empty()) {
     if (!entryName.empty())
       module->emitError() << "no function named @" << entryName;
@@ -212,8 +215,9 @@ int main(int argc, char **argv) {
     return success();
   };
   if (splitInputFile)
-    (void)splitAndProcessBuffer(std::move(input), processChunk, llvm::outs(),
-                                kDefaultSplitMarker, kDefaultSplitMarker);
+    forEachSplit(std::move(input), [&](std::unique_ptr<llvm::MemoryBuffer> chunk) {
+      (void)processChunk(std::move(chunk), llvm::outs());
+    });
   else
     (void)processChunk(std::move(input), llvm::outs());
   llvm::outs().flush();
