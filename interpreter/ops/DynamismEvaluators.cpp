@@ -12,6 +12,8 @@
 #include "interpreter/ops/EvaluatorSupport.h"
 #include "interpreter/ops/IndexSpace.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
 #include <cstring>
 
 using namespace mlir;
@@ -167,6 +169,21 @@ LogicalResult evalComposite(Operation *op, Operands operands, Results &results,
   return success();
 }
 
+LogicalResult evalTensorCast(Operation *op, Operands operands, Results &results,
+                             EvalContext &context) {
+  // tensor.cast refines or erases static sizes; the value must fit the
+  // static sizes of the result type.
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  ArrayRef<int64_t> shape = operands[0].tensor().shape();
+  for (auto [d, size] : llvm::enumerate(type.getShape()))
+    if (!ShapedType::isDynamic(size) && size != shape[d])
+      return context.invalid(op, "dimension " + Twine(d) + " has size " +
+                                     Twine(shape[d]) + ", the result type says " +
+                                     Twine(size));
+  results.push_back(operands[0]);
+  return success();
+}
+
 } // namespace
 
 void registerDynamismEvaluators(EvaluatorRegistry &registry) {
@@ -179,6 +196,7 @@ void registerDynamismEvaluators(EvaluatorRegistry &registry) {
   registry.add<hlo::GetDimensionSizeOp>(evalGetDimensionSize);
   registry.add<hlo::RealDynamicSliceOp>(evalRealDynamicSlice);
   registry.add<hlo::SetDimensionSizeOp>(evalSetDimensionSize);
+  registry.add<tensor::CastOp>(evalTensorCast);
 }
 
 } // namespace oxla::interp

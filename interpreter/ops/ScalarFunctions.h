@@ -38,6 +38,11 @@ using Numeric = std::enable_if_t<(std::is_integral_v<T> && !std::is_same_v<T, bo
                                      std::is_floating_point_v<T> || IsComplexT<T>::value,
                                  int>;
 
+/// complex<float> functions are computed in complex<double> and rounded
+/// once: the float versions lose several ULPs to cancellation.
+template <typename T> struct Widened { using type = T; };
+template <> struct Widened<std::complex<float>> { using type = std::complex<double>; };
+
 template <typename T> using U = std::make_unsigned_t<T>;
 
 // --- arithmetic ---------------------------------------------------------
@@ -260,10 +265,12 @@ struct Sign {
   };
 #define OXLA_FLOAT_OR_COMPLEX_FUNCTION(NAME, EXPR)                             \
   struct NAME {                                                                \
-    template <typename T, FloatOrCplx<T> = 0> T operator()(T x) const {        \
+    template <typename T, FloatOrCplx<T> = 0> T operator()(T narrow) const {   \
       using std::exp; using std::log; using std::sqrt; using std::sin;         \
       using std::cos; using std::tan; using std::tanh;                         \
-      return EXPR;                                                             \
+      using W = typename Widened<T>::type;                                     \
+      W x(narrow);                                                             \
+      return T(EXPR);                                                          \
     }                                                                          \
   };
 
@@ -275,12 +282,12 @@ OXLA_FLOAT_FUNCTION(Cbrt, std::cbrt(x))
 OXLA_FLOAT_OR_COMPLEX_FUNCTION(Exp, exp(x))
 OXLA_FLOAT_OR_COMPLEX_FUNCTION(Log, log(x))
 OXLA_FLOAT_OR_COMPLEX_FUNCTION(Sqrt, sqrt(x))
-OXLA_FLOAT_OR_COMPLEX_FUNCTION(Rsqrt, T(1) / sqrt(x))
+OXLA_FLOAT_OR_COMPLEX_FUNCTION(Rsqrt, W(1) / sqrt(x))
 OXLA_FLOAT_OR_COMPLEX_FUNCTION(Sine, sin(x))
 OXLA_FLOAT_OR_COMPLEX_FUNCTION(Cosine, cos(x))
 OXLA_FLOAT_OR_COMPLEX_FUNCTION(Tan, tan(x))
 OXLA_FLOAT_OR_COMPLEX_FUNCTION(Tanh, tanh(x))
-OXLA_FLOAT_OR_COMPLEX_FUNCTION(Logistic, T(1) / (T(1) + exp(-x)))
+OXLA_FLOAT_OR_COMPLEX_FUNCTION(Logistic, W(1) / (W(1) + exp(-x)))
 #undef OXLA_FLOAT_FUNCTION
 #undef OXLA_FLOAT_OR_COMPLEX_FUNCTION
 
