@@ -299,6 +299,25 @@ LogicalResult evalConvert(Operation *op, Operands operands, Results &results,
 
 //===- bitcast_convert -----------------------------------------------------===//
 
+/// The bits of element `i` (at most 64), zero-extended.
+uint64_t elementBits(const Tensor &tensor, int64_t i) {
+  ElementType type = tensor.elementType();
+  uint64_t bits = 0;
+  std::memcpy(&bits, tensor.bytes() + i * type.storageBytes(), type.storageBytes());
+  unsigned width = type.bitWidth();
+  return width == 64 ? bits : bits & ((uint64_t(1) << width) - 1);
+}
+
+/// Sets element `i` from its bits, sign-extending narrow signed integers as
+/// their storage requires.
+void setElementBits(Tensor &tensor, int64_t i, uint64_t bits) {
+  ElementType type = tensor.elementType();
+  unsigned width = type.bitWidth(), storageBits = type.storageBytes() * 8;
+  if (type.isSignedInt() && width < storageBits && (bits >> (width - 1)) & 1)
+    bits |= ~uint64_t(0) << width;
+  std::memcpy(tensor.bytes() + i * type.storageBytes(), &bits, type.storageBytes());
+}
+
 LogicalResult evalBitcastConvert(Operation *op, Operands operands,
                                  Results &results, EvalContext &context) {
   const Tensor &x = operands[0].tensor();
@@ -306,8 +325,6 @@ LogicalResult evalBitcastConvert(Operation *op, Operands operands,
   if (!to)
     return failure();
   unsigned fromBits = x.elementType().bitWidth(), toBits = to->bitWidth();
-  if (fromBits % 8 || toBits % 8)
-    return context.unsupported(op, "bitcast_convert of sub-byte element types");
   // The bits of one element, least significant first (little-endian), are
   // the elements of the new minor dimension when the width shrinks.
   Shape shape(x.shape().begin(), x.shape().end());
@@ -316,7 +333,30 @@ LogicalResult evalBitcastConvert(Operation *op, Operands operands,
   else if (toBits > fromBits)
     shape.pop_back();
   Tensor result(*to, shape);
-  std::memcpy(result.bytes(), x.bytes(), result.byteSize());
+  if (fromBits % 8 == 0 && toBits % 8 == 0) {
+    std::memcpy(result.bytes(), x.bytes(), result.byteSize());
+    results.push_back(std::move(result));
+    return success();
+  }
+  // Sub-byte types: move the bits one element at a time (complex types are
+  // never narrower than a byte, so every width here fits 64 bits).
+  if (toBits <= fromBits) {
+    unsigned ratio = fromBits / toBits;
+    uint64_t mask = toBits == 64 ? ~uint64_t(0) : (uint64_t(1) << toBits) - 1;
+    for (int64_t i = 0, n = x.numElements(); i < n; ++i) {
+      uint64_t bits = elementBits(x, i);
+      for (unsigned k = 0; k < ratio; ++k)
+        setElementBits(result, i * ratio + k, (bits >> (k * toBits)) & mask);
+    }
+  } else {
+    unsigned ratio = toBits / fromBits;
+    for (int64_t i = 0, n = result.numElements(); i < n; ++i) {
+      uint64_t bits = 0;
+      for (unsigned k = 0; k < ratio; ++k)
+        bits |= elementBits(x, i * ratio + k) << (k * fromBits);
+      setElementBits(result, i, bits);
+    }
+  }
   results.push_back(std::move(result));
   return success();
 }

@@ -148,6 +148,12 @@ struct Minimum {
 };
 struct Atan2 {
   template <typename T, Float<T> = 0> T operator()(T a, T b) const { return std::atan2(a, b); }
+  /// Spec: atan2(y, x) = -i * log((x + i * y) / sqrt(x^2 + y^2)).
+  template <typename T, Cplx<T> = 0> T operator()(T y, T x) const {
+    using W = typename Widened<T>::type;
+    W wy(y), wx(x), i(0, 1);
+    return T(-i * std::log((wx + i * wy) / std::sqrt(wx * wx + wy * wy)));
+  }
 };
 
 // --- bitwise and logical ------------------------------------------------
@@ -278,7 +284,6 @@ OXLA_FLOAT_FUNCTION(Ceil, std::ceil(x))
 OXLA_FLOAT_FUNCTION(Floor, std::floor(x))
 OXLA_FLOAT_FUNCTION(RoundAwayFromZero, std::round(x))
 OXLA_FLOAT_FUNCTION(RoundNearestEven, std::nearbyint(x))
-OXLA_FLOAT_FUNCTION(Cbrt, std::cbrt(x))
 OXLA_FLOAT_OR_COMPLEX_FUNCTION(Exp, exp(x))
 OXLA_FLOAT_OR_COMPLEX_FUNCTION(Log, log(x))
 OXLA_FLOAT_OR_COMPLEX_FUNCTION(Sqrt, sqrt(x))
@@ -291,6 +296,14 @@ OXLA_FLOAT_OR_COMPLEX_FUNCTION(Logistic, W(1) / (W(1) + exp(-x)))
 #undef OXLA_FLOAT_FUNCTION
 #undef OXLA_FLOAT_OR_COMPLEX_FUNCTION
 
+struct Cbrt {
+  template <typename T, Float<T> = 0> T operator()(T x) const { return std::cbrt(x); }
+  /// The principal cube root.
+  template <typename T, Cplx<T> = 0> T operator()(T x) const {
+    using W = typename Widened<T>::type;
+    return T(std::exp(std::log(W(x)) / typename W::value_type(3)));
+  }
+};
 struct Expm1 {
   template <typename T, Float<T> = 0> T operator()(T x) const { return std::expm1(x); }
   template <typename T, Cplx<T> = 0> T operator()(T x) const {
