@@ -40,6 +40,10 @@
 #define GET_OP_CLASSES
 #include "compiler/Dialect/StableHLO/IR/ContractionOps.h.inc"
 #define GET_OP_CLASSES
+#include "compiler/Dialect/StableHLO/IR/ConvolutionOps.h.inc"
+#define GET_OP_CLASSES
+#include "compiler/Dialect/StableHLO/IR/LinalgOps.h.inc"
+#define GET_OP_CLASSES
 #include "compiler/Dialect/StableHLO/IR/ControlFlowOps.h.inc"
 #define GET_OP_CLASSES
 #include "compiler/Dialect/StableHLO/IR/DistributionOps.h.inc"

@@ -49,6 +49,14 @@ void StableHLODialect::registerOps() {
       >();
   addOperations<
 #define GET_OP_LIST
+#include "compiler/Dialect/StableHLO/IR/ConvolutionOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "compiler/Dialect/StableHLO/IR/LinalgOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
 #include "compiler/Dialect/StableHLO/IR/ControlFlowOps.cpp.inc"
       >();
   addOperations<
