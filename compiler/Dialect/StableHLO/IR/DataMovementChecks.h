@@ -51,6 +51,15 @@ verifyGather(mlir::Operation *op, mlir::RankedTensorType operand,
 /// The result shape of pad: low + high + size + interior * (size - 1).
 int64_t paddedSize(int64_t size, int64_t low, int64_t high, int64_t interior);
 
+/// Element types of two tensors agree up to quantization parameters.
+mlir::LogicalResult checkElementType(mlir::Operation *op, llvm::StringRef label,
+                                     llvm::StringRef what, mlir::Type expected,
+                                     mlir::Type actual);
+/// The shape of `type` is compatible with `expected`.
+mlir::LogicalResult checkShape(mlir::Operation *op, llvm::StringRef label,
+                               llvm::StringRef what, llvm::ArrayRef<int64_t> expected,
+                               mlir::RankedTensorType type);
+
 } // namespace oxla::stablehlo::detail
 
 #endif // OXLA_COMPILER_DIALECT_STABLEHLO_IR_DATAMOVEMENTCHECKS_H

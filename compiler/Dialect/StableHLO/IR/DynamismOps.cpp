@@ -8,6 +8,7 @@
 #include "compiler/Dialect/StableHLO/IR/AssemblyDirectives.h"
 #include "compiler/Dialect/StableHLO/IR/DataMovementChecks.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Dialect/StableHLO/IR/VerifierSupport.h"
 
 #include "mlir/IR/Matchers.h"
 
@@ -57,10 +58,6 @@ static LogicalResult checkElement(Operation *op, StringRef label,
   return op->emitOpError() << label << " requires " << what
                            << " element type " << getElementTypeOrSelf(expected)
                            << ", but got " << getElementTypeOrSelf(actual);
-}
-
-static bool compatibleSize(int64_t a, int64_t b) {
-  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
 }
 
 //===- dynamic_broadcast_in_dim -------------------------------------------===//
@@ -169,7 +166,7 @@ LogicalResult DynamicPadOp::verify() {
     expected.push_back(paddedSize(operand.getDimSize(d), (*low)[d],
                                   (*high)[d], (*interior)[d]));
   for (int64_t d = 0; d < rank; ++d)
-    if (!compatibleSize(expected[d], result.getDimSize(d)))
+    if (!compatibleDim(expected[d], result.getDimSize(d)))
       return emitOpError() << "(C4) requires result shape "
                            << formatDims(expected) << ", but got "
                            << formatDims(result.getShape());
@@ -222,7 +219,7 @@ LogicalResult SetDimensionSizeOp::verify() {
     return emitOpError() << "(C2) requires a result of rank " << rank
                          << ", but got " << result.getRank();
   for (int64_t d = 0; d < rank; ++d)
-    if (d != dim && !compatibleSize(operand.getDimSize(d), result.getDimSize(d)))
+    if (d != dim && !compatibleDim(operand.getDimSize(d), result.getDimSize(d)))
       return emitOpError() << "(C2) requires result dimension " << d
                            << " of size " << operand.getDimSize(d)
                            << ", but got " << result.getDimSize(d);
@@ -287,7 +284,7 @@ LogicalResult RealDynamicSliceOp::verify() {
   }
   // C5: shape(result) = ceil((limit - start) / strides).
   for (int64_t d = 0; d < rank; ++d)
-    if (!compatibleSize(expected[d], result.getDimSize(d)))
+    if (!compatibleDim(expected[d], result.getDimSize(d)))
       return emitOpError() << "(C5) requires result shape "
                            << formatDims(expected) << ", but got "
                            << formatDims(result.getShape());
