@@ -187,6 +187,7 @@ Interpreter::Interpreter(ModuleOp module) : module_(module) {}
 Interpreter::~Interpreter() = default;
 
 const FunctionPlan &Interpreter::planFor(func::FuncOp function) {
+  std::lock_guard<std::mutex> lock(plansMutex_);
   std::unique_ptr<FunctionPlan> &plan = plans_[function];
   if (!plan)
     plan = buildPlan(function);
@@ -230,8 +231,12 @@ EvalContext::runRegion(Region &region, ArrayRef<RuntimeValue> arguments) {
 FailureOr<SmallVector<RuntimeValue>>
 EvalContext::call(Operation *caller, SymbolRefAttr callee,
                   ArrayRef<RuntimeValue> arguments) {
-  auto function = interpreter_.symbols_.lookupNearestSymbolFrom<func::FuncOp>(
-      caller, callee);
+  func::FuncOp function;
+  {
+    std::lock_guard<std::mutex> lock(interpreter_.symbolsMutex_);
+    function = interpreter_.symbols_.lookupNearestSymbolFrom<func::FuncOp>(
+        caller, callee);
+  }
   if (!function) {
     (void)invalid(caller, "no function named " + callee.getLeafReference().str());
     return failure();
@@ -247,6 +252,19 @@ LogicalResult EvalContext::unsupported(Operation *op, const Twine &what) {
 LogicalResult EvalContext::invalid(Operation *op, const Twine &what) {
   interpreter_.sawInvalid_ = true;
   return op->emitError() << what;
+}
+
+void Interpreter::recordProbe(StringRef id, const Tensor &value) {
+  std::lock_guard<std::mutex> lock(probesMutex_);
+  probes_[id].push_back(value);
+}
+
+std::optional<Tensor> Interpreter::probed(StringRef id, uint64_t iteration) {
+  std::lock_guard<std::mutex> lock(probesMutex_);
+  auto found = probes_.find(id);
+  if (found == probes_.end() || iteration >= found->second.size())
+    return std::nullopt;
+  return found->second[iteration];
 }
 
 void EvalContext::recordCheck(bool passed) {

@@ -16,7 +16,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 
 namespace mlir::func {
 class FuncOp;
@@ -67,8 +69,10 @@ public:
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   run(mlir::func::FuncOp function, llvm::ArrayRef<RuntimeValue> arguments);
 
-  /// Values `interpreter.probe` recorded, by probe id, in execution order.
-  llvm::StringMap<std::vector<Tensor>> &probes() { return probes_; }
+  /// Records a value of `interpreter.probe` under `id` (thread-safe).
+  void recordProbe(llvm::StringRef id, const Tensor &value);
+  /// The `iteration`-th value recorded under `id`, if there is one.
+  std::optional<Tensor> probed(llvm::StringRef id, uint64_t iteration);
 
   unsigned numChecks() const { return numChecks_; }
   unsigned numFailedChecks() const { return numFailedChecks_; }
@@ -80,13 +84,18 @@ private:
   const FunctionPlan &planFor(mlir::func::FuncOp function);
 
   mlir::ModuleOp module_;
+  // run_parallel runs functions on several threads: the lazily built
+  // symbol tables and plans are guarded, the counters atomic.
+  std::mutex symbolsMutex_;
   mlir::SymbolTableCollection symbols_;
+  std::mutex plansMutex_;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<FunctionPlan>> plans_;
+  std::mutex probesMutex_;
   llvm::StringMap<std::vector<Tensor>> probes_;
-  unsigned numChecks_ = 0;
-  unsigned numFailedChecks_ = 0;
-  bool sawInvalid_ = false;
-  bool sawUnsupported_ = false;
+  std::atomic<unsigned> numChecks_ = 0;
+  std::atomic<unsigned> numFailedChecks_ = 0;
+  std::atomic<bool> sawInvalid_ = false;
+  std::atomic<bool> sawUnsupported_ = false;
 };
 
 /// What evaluators see of the running interpreter.
@@ -112,7 +121,7 @@ public:
   /// Counts a check; a failed one has already been reported by the caller.
   void recordCheck(bool passed);
   /// The interpreter's probe recordings.
-  llvm::StringMap<std::vector<Tensor>> &probes() { return interpreter_.probes(); }
+  Interpreter &interpreter() { return interpreter_; }
 
 private:
   Interpreter &interpreter_;

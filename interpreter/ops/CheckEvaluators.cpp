@@ -24,6 +24,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <mutex>
+
 using namespace mlir;
 namespace hlo = oxla::stablehlo;
 
@@ -155,12 +157,11 @@ LogicalResult evalExpectSerializedEq(Operation *op, Operands operands,
   auto expect = cast<check::ExpectSerializedEqOp>(op);
   StringRef id = expect.getProbeId();
   uint64_t iteration = expect.getIter().value_or(0);
-  auto found = context.probes().find(id);
-  if (found == context.probes().end() || iteration >= found->second.size())
+  std::optional<Tensor> value = context.interpreter().probed(id, iteration);
+  if (!value)
     return context.invalid(op, "no value was probed as '" + id + "' (iteration " +
                                    Twine(iteration) + ")");
-  return report(op, context,
-                checkEqual(found->second[iteration], operands[0].tensor()));
+  return report(op, context, checkEqual(*value, operands[0].tensor()));
 }
 
 //===- interpreter.probe / interpreter.print -------------------------------===//
@@ -168,15 +169,21 @@ LogicalResult evalExpectSerializedEq(Operation *op, Operands operands,
 LogicalResult evalProbe(Operation *op, Operands operands, Results &results,
                         EvalContext &context) {
   StringRef id = cast<oxla::interpreter::ProbeOp>(op).getProbeId();
-  context.probes()[id].push_back(operands[0].tensor());
+  context.interpreter().recordProbe(id, operands[0].tensor());
   results.push_back(operands[0]);
   return success();
 }
 
 LogicalResult evalPrint(Operation *op, Operands operands, Results &,
                         EvalContext &) {
-  const Tensor &tensor = operands[0].tensor();
-  llvm::outs() << tensor.toAttr(op->getContext()) << "\n";
+  // One write per print, so that the processes of run_parallel do not
+  // interleave their lines.
+  std::string line;
+  llvm::raw_string_ostream os(line);
+  os << operands[0].tensor().toAttr(op->getContext()) << "\n";
+  static std::mutex outputMutex;
+  std::lock_guard<std::mutex> lock(outputMutex);
+  llvm::outs() << os.str();
   return success();
 }
 
