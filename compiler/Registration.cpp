@@ -6,6 +6,7 @@
 #include "compiler/Dialect/Check/IR/Check.h"
 #include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
@@ -88,4 +89,7 @@ void oxla::registerDialects(mlir::DialectRegistry &registry) {
   registerLLVMDialectTranslation(registry);
 }
 
-void oxla::registerPasses() { mlir::registerAllPasses(); }
+void oxla::registerPasses() {
+  mlir::registerAllPasses();
+  oxla::registerOxlaConversionPasses();
+}

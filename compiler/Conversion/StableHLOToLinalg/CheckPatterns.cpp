@@ -1,0 +1,277 @@
+//===- CheckPatterns.cpp - Check ops as calls of the runtime --------------===//
+//
+// `check.*` and `stablehlo.custom_call @check.*` compare two tensors with the
+// upstream harness rules. Compiled code hands both to the runtime routine
+//   i1 oxla_check_<type>(i64 id, memref<*xT> actual, memref<*xT> expected)
+// (C interface: `_mlir_ciface_oxla_check_<type>`), where <type> is the
+// StableHLO element type (si32, ui8, bf16, c64, ...). What to compare and
+// where to report a failure is not passed at run time: the module attribute
+// `oxla.checks` lists, per id, a dictionary {kind, location, max_ulp,
+// min_ulp, tolerance}, which the runtime reads when it loads the module.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/StableHLOToLinalg/Patterns.h"
+#include "compiler/Conversion/StableHLOToLinalg/TypeConversion.h"
+#include "compiler/Dialect/Check/IR/Check.h"
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+namespace hlo = oxla::stablehlo;
+namespace check = oxla::check;
+
+namespace oxla {
+namespace {
+
+// The defaults of the interpreter (interpreter/ops/CheckEvaluators.cpp):
+// both read the same upstream rules.
+constexpr int64_t kCustomCallMaxUlp = 3;
+constexpr double kCustomCallTolerance = 1e-3;
+constexpr double kCheckEqFloatTolerance = 1e-4;
+constexpr int64_t kCheckOpMaxUlp = 1;
+constexpr double kCheckOpTolerance = 1e-3;
+
+/// What a check compares; the runtime reads the same names.
+struct CheckSpec {
+  StringRef kind; // "eq", "close", "almost_eq"
+  int64_t maxUlp = 0, minUlp = 0;
+  double tolerance = 0;
+  bool producesVerdict = false; // check.eq: the i1 result
+};
+
+/// The runtime routine's suffix for a StableHLO element type.
+std::optional<std::string> typeSuffix(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    if (integer.getWidth() == 1)
+      return std::string("i1");
+    return (integer.isUnsigned() ? "ui" : "si") + std::to_string(integer.getWidth());
+  }
+  if (type.isBF16())
+    return std::string("bf16");
+  if (type.isF16())
+    return std::string("f16");
+  if (type.isF32())
+    return std::string("f32");
+  if (type.isF64())
+    return std::string("f64");
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    if (complex.getElementType().isF32())
+      return std::string("c64");
+    if (complex.getElementType().isF64())
+      return std::string("c128");
+  }
+  return std::nullopt;
+}
+
+std::string locationText(Location loc) {
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
+            ":" + Twine(fileLoc.getColumn()))
+        .str();
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    return locationText(nameLoc.getChildLoc());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (std::string text = locationText(inner); !text.empty())
+        return text;
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return locationText(callSite.getCallee());
+  return "";
+}
+
+/// Emits the call for one check and returns its verdict (an i1).
+FailureOr<Value> emitCheck(Operation *op, Value actual, Value expected,
+                           Type hloElementType, const CheckSpec &spec,
+                           SmallVectorImpl<Attribute> &checks,
+                           ConversionPatternRewriter &rewriter) {
+  std::optional<std::string> suffix = typeSuffix(hloElementType);
+  if (!suffix)
+    return rewriter.notifyMatchFailure(op, "no runtime check for this element type");
+  Location loc = op->getLoc();
+  MLIRContext *context = op->getContext();
+  auto tensorType = cast<RankedTensorType>(actual.getType());
+  Type element = tensorType.getElementType();
+  auto unranked = UnrankedMemRefType::get(element, /*memorySpace=*/0);
+  auto toUnranked = [&](Value tensor) -> Value {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    Value memref = rewriter.create<bufferization::ToMemrefOp>(
+        loc, MemRefType::get(type.getShape(), element), tensor, /*read_only=*/true);
+    return rewriter.create<memref::CastOp>(loc, unranked, memref);
+  };
+
+  // The routine's declaration, once per module.
+  auto module = op->getParentOfType<ModuleOp>();
+  std::string name = "oxla_check_" + *suffix;
+  auto callee = module.lookupSymbol<func::FuncOp>(name);
+  if (!callee) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    auto type = FunctionType::get(
+        context, {rewriter.getI64Type(), unranked, unranked}, {rewriter.getI1Type()});
+    callee = rewriter.create<func::FuncOp>(loc, name, type);
+    callee.setPrivate();
+    callee->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+  }
+
+  int64_t id = static_cast<int64_t>(checks.size());
+  NamedAttrList description;
+  description.set("kind", rewriter.getStringAttr(spec.kind));
+  description.set("op", rewriter.getStringAttr(op->getName().getStringRef() ==
+                                                       "stablehlo.custom_call"
+                                                   ? op->getAttrOfType<StringAttr>(
+                                                             "call_target_name")
+                                                         .getValue()
+                                                   : op->getName().getStringRef()));
+  description.set("location", rewriter.getStringAttr(locationText(loc)));
+  description.set("max_ulp", rewriter.getI64IntegerAttr(spec.maxUlp));
+  description.set("min_ulp", rewriter.getI64IntegerAttr(spec.minUlp));
+  description.set("tolerance", rewriter.getF64FloatAttr(spec.tolerance));
+  checks.push_back(description.getDictionary(context));
+
+  Value idValue = rewriter.create<arith::ConstantOp>(loc, rewriter.getI64IntegerAttr(id));
+  auto call = rewriter.create<func::CallOp>(
+      loc, callee, ValueRange{idValue, toUnranked(actual), toUnranked(expected)});
+  return call.getResult(0);
+}
+
+double toleranceOf(FloatAttr tolerance) {
+  return tolerance ? tolerance.getValueAsDouble() : kCheckOpTolerance;
+}
+
+Value constantTensor(ConversionPatternRewriter &rewriter, Location loc,
+                     ElementsAttr value, const TypeConverter &converter) {
+  auto dense = dyn_cast<DenseElementsAttr>(value);
+  if (!dense)
+    return {};
+  auto type = cast<RankedTensorType>(converter.convertType(dense.getType()));
+  DenseElementsAttr signless =
+      type == dense.getType() ? dense : dense.bitcast(type.getElementType());
+  return rewriter.create<arith::ConstantOp>(loc, type, signless);
+}
+
+//===- custom_call @check.* ------------------------------------------------===//
+
+struct CustomCallCheckToRuntime : public OpConversionPattern<hlo::CustomCallOp> {
+  CustomCallCheckToRuntime(TypeConverter &converter, MLIRContext *context,
+                           SmallVectorImpl<Attribute> &checks)
+      : OpConversionPattern(converter, context), checks(checks) {}
+
+  LogicalResult
+  matchAndRewrite(hlo::CustomCallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef target = op.getCallTargetName();
+    if (op->getNumOperands() != 2)
+      return rewriter.notifyMatchFailure(op, "not a two-operand check");
+    CheckSpec spec;
+    Value actual = adaptor.getOperands()[0], expected = adaptor.getOperands()[1];
+    Type element = cast<ShapedType>(op->getOperand(0).getType()).getElementType();
+    if (target == "check.expect_eq") {
+      spec.kind = "eq";
+    } else if (target == "check.expect_close") {
+      spec.kind = "close";
+      spec.maxUlp = kCustomCallMaxUlp;
+    } else if (target == "check.expect_almost_eq") {
+      spec.kind = "almost_eq";
+      spec.tolerance = kCustomCallTolerance;
+    } else if (target == "check.eq") {
+      // (expected, actual) -> verdict; exact for integers.
+      std::swap(actual, expected);
+      bool inexact = isa<FloatType, ComplexType>(element);
+      spec.kind = inexact ? "almost_eq" : "eq";
+      spec.tolerance = inexact ? kCheckEqFloatTolerance : 0;
+      spec.producesVerdict = true;
+    } else {
+      return rewriter.notifyMatchFailure(op, "not a check target");
+    }
+    if (op->getNumResults() != (spec.producesVerdict ? 1u : 0u))
+      return rewriter.notifyMatchFailure(op, "unexpected results");
+    FailureOr<Value> verdict =
+        emitCheck(op, actual, expected, element, spec, checks, rewriter);
+    if (failed(verdict))
+      return failure();
+    if (spec.producesVerdict) {
+      Value tensor = rewriter.create<tensor::FromElementsOp>(
+          op.getLoc(), RankedTensorType::get({}, rewriter.getI1Type()), *verdict);
+      rewriter.replaceOp(op, tensor);
+    } else {
+      rewriter.eraseOp(op);
+    }
+    return success();
+  }
+
+  SmallVectorImpl<Attribute> &checks;
+};
+
+//===- check dialect -------------------------------------------------------===//
+
+template <typename OpTy>
+struct CheckOpToRuntime : public OpConversionPattern<OpTy> {
+  CheckOpToRuntime(TypeConverter &converter, MLIRContext *context,
+                   SmallVectorImpl<Attribute> &checks)
+      : OpConversionPattern<OpTy>(converter, context), checks(checks) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    CheckSpec spec;
+    Value actual = adaptor.getOperands()[0], expected;
+    Type element = cast<ShapedType>(op->getOperand(0).getType()).getElementType();
+    auto fromAttr = [&](ElementsAttr value) {
+      return constantTensor(rewriter, op.getLoc(), value, *this->getTypeConverter());
+    };
+    if constexpr (std::is_same_v<OpTy, check::ExpectEqOp>) {
+      spec.kind = "eq";
+      expected = adaptor.getRhs();
+    } else if constexpr (std::is_same_v<OpTy, check::ExpectEqConstOp>) {
+      spec.kind = "eq";
+      expected = fromAttr(op.getValue());
+    } else if constexpr (std::is_same_v<OpTy, check::ExpectAlmostEqOp>) {
+      spec.kind = "almost_eq";
+      spec.tolerance = toleranceOf(op.getToleranceAttr());
+      expected = adaptor.getRhs();
+    } else if constexpr (std::is_same_v<OpTy, check::ExpectAlmostEqConstOp>) {
+      spec.kind = "almost_eq";
+      spec.tolerance = toleranceOf(op.getToleranceAttr());
+      expected = fromAttr(op.getValue());
+    } else {
+      static_assert(std::is_same_v<OpTy, check::ExpectCloseOp>);
+      spec.kind = "close";
+      spec.maxUlp = op.getMaxUlpDifference().value_or(kCheckOpMaxUlp);
+      spec.minUlp = op.getMinUlpDifference().value_or(0);
+      expected = adaptor.getExpected();
+    }
+    if (!expected)
+      return rewriter.notifyMatchFailure(op, "expected value is not dense");
+    FailureOr<Value> verdict =
+        emitCheck(op, actual, expected, element, spec, checks, rewriter);
+    if (failed(verdict))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  SmallVectorImpl<Attribute> &checks;
+};
+
+} // namespace
+
+void populateChecksToRuntimePatterns(TypeConverter &converter,
+                                     RewritePatternSet &patterns,
+                                     SmallVectorImpl<Attribute> &checks) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<CustomCallCheckToRuntime, CheckOpToRuntime<check::ExpectEqOp>,
+               CheckOpToRuntime<check::ExpectEqConstOp>,
+               CheckOpToRuntime<check::ExpectAlmostEqOp>,
+               CheckOpToRuntime<check::ExpectAlmostEqConstOp>,
+               CheckOpToRuntime<check::ExpectCloseOp>>(converter, context, checks);
+}
+
+} // namespace oxla

@@ -1,0 +1,33 @@
+//===- Patterns.h - StableHLO to linalg pattern sets, by op family --------===//
+//
+// The pass (ConvertStableHLOToLinalg.cpp) is a thin shell over these sets;
+// each family lives in its own file. A pattern that cannot lower an op (an
+// element type or attribute it does not handle) fails to match, and the
+// pass reports the op as unsupported.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OXLA_COMPILER_CONVERSION_STABLEHLOTOLINALG_PATTERNS_H
+#define OXLA_COMPILER_CONVERSION_STABLEHLOTOLINALG_PATTERNS_H
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir {
+class TypeConverter;
+} // namespace mlir
+
+namespace oxla {
+
+/// Elementwise ops (spec "Elementwise ops") and constant.
+void populateElementwiseToLinalgPatterns(mlir::TypeConverter &converter,
+                                         mlir::RewritePatternSet &patterns);
+
+/// check.* ops and `stablehlo.custom_call @check.*`: calls of the runtime's
+/// check routines. Each check gets an id; its description is appended to
+/// `checks` (the module's `oxla.checks` table).
+void populateChecksToRuntimePatterns(mlir::TypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns,
+                                     llvm::SmallVectorImpl<mlir::Attribute> &checks);
+
+} // namespace oxla
+
+#endif // OXLA_COMPILER_CONVERSION_STABLEHLOTOLINALG_PATTERNS_H

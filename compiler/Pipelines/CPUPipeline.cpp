@@ -1,0 +1,57 @@
+//===- CPUPipeline.cpp - StableHLO to LLVM for the host CPU ---------------===//
+//
+// The CPU pipeline, phase by phase. Entry points are the public functions;
+// after "buffers" each takes its results as out-parameters (allocated by the
+// caller, the runtime), and the driver gives them a C interface
+// (`_mlir_ciface_<name>`) before "llvm".
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Pipelines/CPUPipeline.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
+  static const PipelinePhase phases[] = {
+      // StableHLO -> linalg/tensor/arith/math on tensors; calls inlined.
+      {"linalg", "oxla-convert-stablehlo-to-linalg,inline,symbol-dce,"
+                 "canonicalize,cse"},
+      // Elementwise producers fuse into their consumers.
+      {"fused", "linalg-fuse-elementwise-ops,canonicalize,cse"},
+      // Tensors become buffers; results become caller-allocated
+      // out-parameters; temporaries are freed.
+      {"buffers", "one-shot-bufferize{bufferize-function-boundaries=1 "
+                  "function-boundary-type-conversion=identity-layout-map},"
+                  "buffer-results-to-out-params,canonicalize,"
+                  "buffer-deallocation-pipeline,convert-bufferization-to-memref"},
+      // Loops, then the LLVM dialect. bf16 rounding is expanded to integer
+      // ops (correct round-to-nearest-even on any CPU).
+      {"llvm", "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
+               "arith-expand{include-bf16=1},convert-complex-to-standard,"
+               "expand-strided-metadata,finalize-memref-to-llvm,"
+               "convert-math-to-llvm,convert-math-to-libm,"
+               "convert-complex-to-llvm,convert-arith-to-llvm,"
+               "convert-index-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,"
+               "reconcile-unrealized-casts"},
+  };
+  return phases;
+}
+
+LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhase) {
+  for (const PipelinePhase &phase : cpuPipelinePhases()) {
+    std::string errors;
+    llvm::raw_string_ostream errorStream(errors);
+    if (failed(parsePassPipeline(phase.pipeline, pm, errorStream))) {
+      llvm::errs() << "oxla: CPU pipeline phase '" << phase.name
+                   << "': " << errors << "\n";
+      return failure();
+    }
+    if (phase.name == lastPhase)
+      break;
+  }
+  return success();
+}

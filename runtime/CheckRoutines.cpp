@@ -1,0 +1,123 @@
+//===- CheckRoutines.cpp - The check ops of compiled code -----------------===//
+
+#include "runtime/CheckRoutines.h"
+
+#include "interpreter/Checks.h"
+#include "interpreter/Tensor.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <complex>
+#include <cstring>
+
+using namespace oxla;
+using interp::ElementKind;
+using interp::Tensor;
+
+namespace {
+
+thread_local rt::CheckSession *activeSession = nullptr;
+
+/// MLIR's unranked memref as passed through the C interface.
+struct UnrankedMemRef {
+  int64_t rank;
+  void *descriptor; ///< {T *allocated, T *aligned, int64 offset, sizes[rank], strides[rank]}
+};
+
+/// Copies a strided memref into a contiguous row-major Tensor. Sub-byte
+/// integers are re-extended from their width: compiled code leaves the
+/// byte's upper bits unspecified.
+Tensor toTensor(const UnrankedMemRef &memref, interp::ElementType type) {
+  auto *words = static_cast<int64_t *>(memref.descriptor);
+  auto *aligned = reinterpret_cast<const uint8_t *>(words[1]);
+  int64_t offset = words[2];
+  const int64_t *sizes = words + 3;
+  const int64_t *strides = words + 3 + memref.rank;
+  Tensor tensor(type, llvm::ArrayRef<int64_t>(sizes, memref.rank));
+  size_t bytes = type.storageBytes();
+  uint8_t *out = tensor.bytes();
+  int64_t count = tensor.numElements();
+  std::vector<int64_t> index(memref.rank, 0);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t position = offset;
+    for (int64_t d = 0; d < memref.rank; ++d)
+      position += index[d] * strides[d];
+    std::memcpy(out + i * bytes, aligned + position * bytes, bytes);
+    for (int64_t d = memref.rank - 1; d >= 0; --d) {
+      if (++index[d] < sizes[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  unsigned width = type.bitWidth();
+  if (type.isInt() && width < 8) {
+    for (int64_t i = 0; i < count; ++i) {
+      uint8_t value = out[i] & ((1u << width) - 1);
+      if (type.isSignedInt() && (value >> (width - 1)))
+        value |= static_cast<uint8_t>(0xFF << width);
+      out[i] = value;
+    }
+  } else if (type.isBool()) {
+    for (int64_t i = 0; i < count; ++i)
+      out[i] &= 1;
+  }
+  return tensor;
+}
+
+bool runCheck(int64_t id, ElementKind kind, const UnrankedMemRef *actual,
+              const UnrankedMemRef *expected) {
+  rt::CheckSession *session = activeSession;
+  if (!session || id < 0 || id >= static_cast<int64_t>(session->checks.size())) {
+    llvm::errs() << "oxla runtime: check #" << id << " has no description\n";
+    if (session)
+      ++session->failed;
+    return false;
+  }
+  const rt::CheckDescription &check = session->checks[id];
+  Tensor a = toTensor(*actual, kind), e = toTensor(*expected, kind);
+  interp::CheckResult result;
+  if (check.kind == "eq")
+    result = interp::checkEqual(a, e);
+  else if (check.kind == "close")
+    result = interp::checkClose(a, e, check.maxUlp, check.minUlp);
+  else
+    result = interp::checkAlmostEqual(a, e, check.tolerance);
+  ++session->run;
+  if (!result.passed) {
+    ++session->failed;
+    llvm::errs() << check.location << ": error: " << result.message << "\n";
+  }
+  return result.passed;
+}
+
+} // namespace
+
+rt::ActiveChecks::ActiveChecks(CheckSession &session) : previous_(activeSession) {
+  activeSession = &session;
+}
+
+rt::ActiveChecks::~ActiveChecks() { activeSession = previous_; }
+
+#define OXLA_CHECK_ROUTINES(X)                                                 \
+  X(i1, I1) X(si2, SI2) X(si4, SI4) X(si8, SI8) X(si16, SI16) X(si32, SI32)    \
+  X(si64, SI64) X(ui2, UI2) X(ui4, UI4) X(ui8, UI8) X(ui16, UI16)              \
+  X(ui32, UI32) X(ui64, UI64) X(bf16, BF16) X(f16, F16) X(f32, F32)            \
+  X(f64, F64) X(c64, C64) X(c128, C128)
+
+#define OXLA_DEFINE_CHECK_ROUTINE(suffix, kind)                                \
+  extern "C" bool _mlir_ciface_oxla_check_##suffix(                            \
+      int64_t id, const UnrankedMemRef *actual, const UnrankedMemRef *expected) { \
+    return runCheck(id, ElementKind::kind, actual, expected);                  \
+  }
+OXLA_CHECK_ROUTINES(OXLA_DEFINE_CHECK_ROUTINE)
+#undef OXLA_DEFINE_CHECK_ROUTINE
+
+std::vector<std::pair<const char *, void *>> rt::checkRoutineSymbols() {
+  std::vector<std::pair<const char *, void *>> symbols;
+#define OXLA_CHECK_SYMBOL(suffix, kind)                                        \
+  symbols.emplace_back("_mlir_ciface_oxla_check_" #suffix,                     \
+                       reinterpret_cast<void *>(&_mlir_ciface_oxla_check_##suffix));
+  OXLA_CHECK_ROUTINES(OXLA_CHECK_SYMBOL)
+#undef OXLA_CHECK_SYMBOL
+  return symbols;
+}

@@ -1,0 +1,42 @@
+//===- EntryPoints.h - Which functions a run tool runs, on what inputs ----===//
+//
+// The entry rules and --input handling DESIGN.md fixes for oxla-interpret
+// and oxla-run alike.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OXLA_TOOLS_COMMON_ENTRYPOINTS_H
+#define OXLA_TOOLS_COMMON_ENTRYPOINTS_H
+
+#include "interpreter/Tensor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+#include <vector>
+
+namespace oxla::tools {
+
+/// `entryName` if given, else a public @main, else every public function
+/// without arguments.
+llvm::SmallVector<mlir::func::FuncOp> entryPoints(mlir::ModuleOp module,
+                                                  llvm::StringRef entryName);
+
+/// True when a module has nothing to run: no functions (an empty split).
+bool hasNoFunctions(mlir::ModuleOp module);
+
+/// Reports why `entryPoints` found nothing; returns kExitInvalid.
+int reportNoEntryPoint(mlir::ModuleOp module, llvm::StringRef entryName);
+
+/// The tensors `specs` (--input values) give, checked against the
+/// signature of `function`. Reports a located error and fails on mismatch.
+mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
+argumentsFor(mlir::func::FuncOp function, llvm::ArrayRef<std::string> specs,
+             llvm::StringRef toolName);
+
+/// The more severe of two exit codes: invalid > unsupported > failed check.
+int combineExitCodes(int a, int b);
+
+} // namespace oxla::tools
+
+#endif // OXLA_TOOLS_COMMON_ENTRYPOINTS_H
