@@ -46,6 +46,11 @@ struct ConvertStableHLOToLinalg
     RewritePatternSet patterns(context);
     populateElementwiseToLinalgPatterns(converter, patterns);
     populateChecksToRuntimePatterns(converter, patterns, checks);
+    populateDataMovementToLinalgPatterns(converter, patterns);
+    populateReductionToLinalgPatterns(converter, patterns);
+    populateControlFlowToSCFPatterns(converter, patterns);
+    populateContractionToLinalgPatterns(converter, patterns);
+    populateChloToLinalgPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);
@@ -55,7 +60,10 @@ struct ConvertStableHLOToLinalg
     // An op nothing can lower is named up front, at its location.
     bool unsupported = false;
     module.walk([&](Operation *op) {
-      if (!isLoweredDialect(op->getDialect()))
+      // Ops nested in a lowered op (region terminators, bodies) are its
+      // pattern's business.
+      if (!isLoweredDialect(op->getDialect()) ||
+          (op->getParentOp() && isLoweredDialect(op->getParentOp()->getDialect())))
         return;
       if (!frozen.getOpSpecificNativePatterns().count(op->getName())) {
         op->emitError() << "unsupported: no compiler lowering for '"

@@ -21,6 +21,29 @@ namespace oxla {
 void populateElementwiseToLinalgPatterns(mlir::TypeConverter &converter,
                                          mlir::RewritePatternSet &patterns);
 
+/// Spec "Data movement ops" and the dynamism ops on them: broadcast_in_dim,
+/// reshape, transpose, slice, concatenate, pad, reverse, iota, gather,
+/// scatter, dynamic_slice, dynamic_update_slice, bitcast_convert, ...
+void populateDataMovementToLinalgPatterns(mlir::TypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns);
+
+/// Ops with reduction bodies: reduce, reduce_window, select_and_scatter,
+/// sort, map.
+void populateReductionToLinalgPatterns(mlir::TypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
+
+/// while, if, case, optimization_barrier, tuples: scf and plain values.
+void populateControlFlowToSCFPatterns(mlir::TypeConverter &converter,
+                                      mlir::RewritePatternSet &patterns);
+
+/// dot_general, dot, convolution: linalg contractions.
+void populateContractionToLinalgPatterns(mlir::TypeConverter &converter,
+                                         mlir::RewritePatternSet &patterns);
+
+/// The CHLO ops.
+void populateChloToLinalgPatterns(mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+
 /// check.* ops and `stablehlo.custom_call @check.*`: calls of the runtime's
 /// check routines. Each check gets an id; its description is appended to
 /// `checks` (the module's `oxla.checks` table).
