@@ -109,7 +109,8 @@ struct ConvertStableHLOToLinalg
       result = applyPartialConversion(module, target, frozen);
     }
     if (succeeded(result)) {
-      module->setAttr("oxla.checks", ArrayAttr::get(context, checks));
+      if (!checks.empty())
+        module->setAttr("oxla.checks", ArrayAttr::get(context, checks));
       return;
     }
     if (failedLoc)
