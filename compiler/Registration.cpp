@@ -7,6 +7,7 @@
 #include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "compiler/Conversion/Passes.h"
+#include "compiler/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
@@ -91,5 +92,6 @@ void oxla::registerDialects(mlir::DialectRegistry &registry) {
 
 void oxla::registerPasses() {
   mlir::registerAllPasses();
+  oxla::registerOxlaTransformsPasses();
   oxla::registerOxlaConversionPasses();
 }

@@ -2,6 +2,7 @@
 
 #include "interpreter/ElementType.h"
 
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -9,7 +10,28 @@ using namespace mlir;
 
 namespace oxla::interp {
 
+/// The storage integer kind of a uniform quantized type (its signedness
+/// comes from the quantized type, not from the signless storage IntegerType).
+static std::optional<ElementType> storageKindOf(quant::QuantizedType type) {
+  if (!isa<quant::UniformQuantizedType, quant::UniformQuantizedPerAxisType>(type))
+    return std::nullopt;
+  bool isSigned = type.isSigned();
+  switch (type.getStorageTypeIntegralWidth()) {
+  case 2: return ElementType(isSigned ? ElementKind::SI2 : ElementKind::UI2);
+  case 4: return ElementType(isSigned ? ElementKind::SI4 : ElementKind::UI4);
+  case 8: return ElementType(isSigned ? ElementKind::SI8 : ElementKind::UI8);
+  case 16: return ElementType(isSigned ? ElementKind::SI16 : ElementKind::UI16);
+  case 32: return ElementType(isSigned ? ElementKind::SI32 : ElementKind::UI32);
+  case 64: return ElementType(isSigned ? ElementKind::SI64 : ElementKind::UI64);
+  default: return std::nullopt;
+  }
+}
+
 std::optional<ElementType> ElementType::fromMlir(Type type) {
+  // Quantized values are held as their storage integers; only
+  // uniform_quantize/uniform_dequantize look at the quantization parameters.
+  if (auto quantized = dyn_cast<quant::QuantizedType>(type))
+    return storageKindOf(quantized);
   if (auto integer = dyn_cast<IntegerType>(type)) {
     unsigned width = integer.getWidth();
     if (width == 1)

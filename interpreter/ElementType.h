@@ -8,6 +8,8 @@
 //   f8*, bf16, f16  their IEEE-style bit patterns (uint8 / uint16)
 //   f32, f64      float, double
 //   complex<f32>, complex<f64>  std::complex<float>, std::complex<double>
+// A uniform quantized type (per-tensor or per-axis) maps to its storage
+// integer type: the interpreter holds quantized values as storage integers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OXLA_INTERPRETER_ELEMENTTYPE_H
@@ -36,7 +38,8 @@ public:
   constexpr ElementType(ElementKind kind) : kind_(kind) {}
 
   /// The element type of an MLIR type, or nullopt for types the interpreter
-  /// does not represent (e.g. tf32, index).
+  /// does not represent (e.g. tf32, index). Uniform quantized types give
+  /// their storage integer type.
   static std::optional<ElementType> fromMlir(mlir::Type type);
   /// The MLIR type for this element type.
   mlir::Type toMlir(mlir::MLIRContext *context) const;

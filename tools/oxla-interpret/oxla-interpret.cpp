@@ -7,17 +7,21 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Registration.h"
+#include "compiler/Transforms/Passes.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/TensorIO.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -112,7 +116,14 @@ FailureOr<SmallVector<interp::RuntimeValue>> argumentsFor(func::FuncOp function)
     }
     auto expected = dyn_cast<RankedTensorType>(type.getInput(index));
     Type element = tensor->elementType().toMlir(function.getContext());
-    bool compatible = expected && expected.getElementType() == element &&
+    // A quantized argument takes its storage integers.
+    auto sameElements = [&](Type expectedElement) {
+      if (isa<quant::QuantizedType>(expectedElement))
+        return interp::ElementType::fromMlir(expectedElement) ==
+               std::optional<interp::ElementType>(tensor->elementType());
+      return expectedElement == element;
+    };
+    bool compatible = expected && sameElements(expected.getElementType()) &&
                       expected.getRank() == tensor->rank();
     for (int64_t d = 0; compatible && d < tensor->rank(); ++d)
       compatible = expected.isDynamicDim(d) ||
@@ -140,6 +151,33 @@ void printValue(const interp::RuntimeValue &value) {
   }
 }
 
+bool hasQuantizedTypes(ModuleOp module) {
+  auto isQuantized = [](Type type) {
+    return isa<quant::QuantizedType>(getElementTypeOrSelf(type));
+  };
+  WalkResult walk = module.walk([&](Operation *op) {
+    if (llvm::any_of(op->getOperandTypes(), isQuantized) ||
+        llvm::any_of(op->getResultTypes(), isQuantized))
+      return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (llvm::any_of(block.getArgumentTypes(), isQuantized))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// The interpreter holds quantized values as their storage integers and
+/// evaluates only uniform_quantize/uniform_dequantize on quantization
+/// parameters: every other op on quantized types becomes dequantize, float
+/// op, quantize first (docs/interpreter.md, "Quantized types").
+LogicalResult decomposeQuantizedOps(ModuleOp module) {
+  PassManager pm(module.getContext());
+  pm.addPass(oxla::createDecomposeQuantizedOps());
+  return pm.run(module);
+}
+
 /// Parses and runs one module; returns its exit code.
 int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
@@ -148,6 +186,8 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return kExitInvalid;
+  if (hasQuantizedTypes(*module) && failed(decomposeQuantizedOps(*module)))
+    return kExitUnsupported;
   SmallVector<func::FuncOp> entries = entryPoints(*module);
   // A module without functions (an empty split) has nothing to run.
   if (entries.empty() && entryName.empty() && module->getOps<func::FuncOp>().empty())

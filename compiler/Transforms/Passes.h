@@ -1,0 +1,20 @@
+//===- Passes.h - StableHLO to StableHLO passes ---------------------------===//
+#ifndef OXLA_COMPILER_TRANSFORMS_PASSES_H
+#define OXLA_COMPILER_TRANSFORMS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+#include <memory>
+
+namespace oxla {
+
+#define GEN_PASS_DECL
+#include "compiler/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "compiler/Transforms/Passes.h.inc"
+
+} // namespace oxla
+
+#endif // OXLA_COMPILER_TRANSFORMS_PASSES_H

@@ -1,0 +1,35 @@
+//===- Passes.td - StableHLO to StableHLO passes -------------*- tablegen -*-===//
+
+#ifndef OXLA_COMPILER_TRANSFORMS_PASSES
+#define OXLA_COMPILER_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def DecomposeQuantizedOps
+    : Pass<"oxla-decompose-quantized-ops", "mlir::ModuleOp"> {
+  let summary = "Rewrite ops on quantized types into dequantize, float op, "
+                "quantize";
+  let description = [{
+    The spec defines most ops on uniform quantized types as
+    `dequantize_op_quantize(op, operands..., type(result))`: the quantized
+    operands are dequantized to their expressed float type, the op runs on
+    floats, and each quantized result is quantized back. This pass makes that
+    explicit. Every stablehlo or chlo op with a quantized operand or result
+    becomes `stablehlo.uniform_dequantize` of each quantized operand, a copy
+    of the op on the expressed types, and `stablehlo.uniform_quantize` of each
+    quantized result. Hybrid ops (quantized operands, float results, e.g. a
+    weight-only quantized dot_general) only get their operands dequantized.
+
+    Left alone, because they are defined on the stored values:
+    uniform_quantize, uniform_dequantize, bitcast_convert, constant,
+    custom_call, composite, tuples, tokens and the data-movement ops
+    (reshape, transpose, broadcast_in_dim, slice, gather, pad, collectives,
+    ...) whose quantized operands and results have one set of quantization
+    parameters. Ops with regions (reduce, sort, while, ...) are kept as they
+    are: their bodies compute with the quantized block arguments, and the
+    ops in those bodies are rewritten like all others.
+  }];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+}
+
+#endif // OXLA_COMPILER_TRANSFORMS_PASSES
