@@ -1,13 +1,17 @@
 //===- CPUPipeline.cpp - StableHLO to LLVM for the host CPU ---------------===//
 //
-// The CPU pipeline, phase by phase. Entry points are the public functions;
-// after "buffers" each takes its results as out-parameters (allocated by the
-// caller, the runtime), and the driver gives them a C interface
-// (`_mlir_ciface_<name>`) before "llvm".
+// The CPU pipeline, phase by phase. compileForCPU marks the entry points for
+// a C interface (`_mlir_ciface_<name>`) first; after "buffers" each takes
+// its results as out-parameters (allocated by the caller, the runtime);
+// after the last phase it adds the module ABI (ModuleABI.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Pipelines/CPUPipeline.h"
+#include "compiler/Target/CPU/ModuleABI.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -30,7 +34,7 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                   "buffer-deallocation-pipeline,convert-bufferization-to-memref"},
       // Loops, then the LLVM dialect. bf16 rounding is expanded to integer
       // ops (correct round-to-nearest-even on any CPU).
-      {"llvm", "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
+      {"llvm-dialect", "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
                "arith-expand{include-bf16=1},convert-complex-to-standard,"
                "expand-strided-metadata,finalize-memref-to-llvm,"
                "convert-math-to-llvm,convert-math-to-libm,"
@@ -54,4 +58,22 @@ LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhas
       break;
   }
   return success();
+}
+
+FailureOr<oxla::rt::ModuleMetadata>
+oxla::compileForCPU(ModuleOp module, llvm::ArrayRef<func::FuncOp> entries,
+                    llvm::StringRef lastPhase) {
+  FailureOr<rt::ModuleMetadata> metadata = describeEntries(entries);
+  if (failed(metadata))
+    return failure();
+  exposeEntries(entries);
+  PassManager pm(module.getContext());
+  if (failed(applyPassManagerCLOptions(pm)) || failed(buildCPUPipeline(pm, lastPhase)) ||
+      failed(pm.run(module)))
+    return failure();
+  if (!lastPhase.empty() && lastPhase != cpuPipelinePhases().back().name)
+    return metadata;
+  if (failed(addModuleABI(module, *metadata)))
+    return failure();
+  return metadata;
 }

@@ -2,12 +2,18 @@
 #ifndef OXLA_COMPILER_PIPELINES_CPUPIPELINE_H
 #define OXLA_COMPILER_PIPELINES_CPUPIPELINE_H
 
+#include "runtime/ModuleMetadata.h"
+
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir {
+class ModuleOp;
 class OpPassManager;
+namespace func {
+class FuncOp;
+} // namespace func
 } // namespace mlir
 
 namespace oxla {
@@ -23,6 +29,15 @@ llvm::ArrayRef<PipelinePhase> cpuPipelinePhases();
 /// Adds the phases up to and including `lastPhase` (all when empty) to `pm`.
 mlir::LogicalResult buildCPUPipeline(mlir::OpPassManager &pm,
                                      llvm::StringRef lastPhase = "");
+
+/// Lowers `module` in place for the host CPU with `entries` as its entry
+/// points, and returns what the runtime needs to call them. With a
+/// `lastPhase`, stops after it (the module is not callable then). Errors
+/// are reported as diagnostics; an op the compiler cannot lower is
+/// reported as "unsupported: ..." at its location.
+mlir::FailureOr<rt::ModuleMetadata>
+compileForCPU(mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> entries,
+              llvm::StringRef lastPhase = "");
 
 } // namespace oxla
 

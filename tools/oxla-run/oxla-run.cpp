@@ -1,5 +1,8 @@
 //===- oxla-run.cpp - Compile StableHLO for the CPU and run it ------------===//
 //
+// `oxla-run FILE.mlir` compiles with the JIT; `oxla-run MODULE.so` runs a
+// module oxla-compile wrote, without the compiler.
+//
 // Same entry rules, inputs and exit codes as oxla-interpret (DESIGN.md):
 // 0 all checks passed, 1 a check failed or a runtime error, 2 invalid input,
 // 3 unsupported (the compiler cannot lower an op: it never falls back to
@@ -12,6 +15,7 @@
 #include "compiler/Target/CPU/JIT.h"
 #include "interpreter/TensorIO.h"
 #include "runtime/CheckRoutines.h"
+#include "runtime/LoadedModule.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ToolSupport.h"
 
@@ -54,7 +58,7 @@ static llvm::cl::opt<bool>
 static llvm::cl::opt<std::string> emitStage(
     "emit",
     llvm::cl::desc("Print the module after a pipeline phase (linalg, fused, "
-                   "buffers, llvm) instead of running it"),
+                   "buffers, llvm-dialect) instead of running it"),
     llvm::cl::value_desc("phase"));
 
 namespace {
@@ -81,43 +85,69 @@ Descriptor describe(interp::Tensor &tensor) {
   return d;
 }
 
-/// Reads the `oxla.checks` table the conversion left on the module.
-oxla::rt::CheckSession checkSessionOf(ModuleOp module) {
-  oxla::rt::CheckSession session;
-  auto table = module->getAttrOfType<ArrayAttr>("oxla.checks");
-  if (!table)
-    return session;
-  for (Attribute entry : table) {
-    auto dict = cast<DictionaryAttr>(entry);
-    oxla::rt::CheckDescription check;
-    check.kind = dict.getAs<StringAttr>("kind").str();
-    check.op = dict.getAs<StringAttr>("op").str();
-    check.location = dict.getAs<StringAttr>("location").str();
-    check.maxUlp = dict.getAs<IntegerAttr>("max_ulp").getInt();
-    check.minUlp = dict.getAs<IntegerAttr>("min_ulp").getInt();
-    check.tolerance = dict.getAs<FloatAttr>("tolerance").getValueAsDouble();
-    session.checks.push_back(std::move(check));
-  }
-  return session;
-}
-
-/// The interpreter's element type of a static tensor type, or a reported
-/// error.
-std::optional<interp::Tensor> resultBuffer(func::FuncOp entry, Type type) {
-  auto tensorType = dyn_cast<RankedTensorType>(type);
-  std::optional<interp::ElementType> element =
-      tensorType ? interp::ElementType::fromMlir(tensorType.getElementType())
-                 : std::nullopt;
-  if (!tensorType || !tensorType.hasStaticShape() || !element) {
-    entry.emitError() << "unsupported: oxla-run returns only statically "
-                         "shaped tensors, not "
-                      << type;
+/// Allocates one result buffer per `spec` (a static type spelled like
+/// --input).
+std::optional<interp::Tensor> resultBuffer(llvm::StringRef spec, MLIRContext &context) {
+  if (spec.contains('?'))
     return std::nullopt;
-  }
-  return interp::Tensor(*element, tensorType.getShape());
+  std::string error;
+  return interp::parseTensorSpec(spec, &context, error);
 }
 
-/// Compiles and runs one module; returns its exit code.
+/// Runs the entries of a compiled module (JIT or AOT) on `arguments` (one
+/// list per entry); returns the exit code.
+int runEntries(const oxla::rt::ModuleMetadata &metadata,
+               llvm::function_ref<oxla::rt::EntryFunction(const std::string &)> lookup,
+               SmallVectorImpl<SmallVector<interp::Tensor>> &arguments,
+               MLIRContext &context) {
+  oxla::rt::CheckSession session;
+  session.checks = metadata.checks;
+  int code = kExitOk;
+  for (auto [entry, entryArguments] : llvm::zip_equal(metadata.entries, arguments)) {
+    SmallVector<interp::Tensor> results;
+    for (const std::string &spec : entry.results) {
+      std::optional<interp::Tensor> buffer = resultBuffer(spec, context);
+      if (!buffer) {
+        llvm::errs() << "error: unsupported: @" << entry.name
+                     << " returns " << spec
+                     << "; oxla-run returns only statically shaped tensors\n";
+        return kExitUnsupported;
+      }
+      results.push_back(std::move(*buffer));
+    }
+    oxla::rt::EntryFunction function = lookup(entry.name);
+    if (!function) {
+      llvm::errs() << "error: the module has no entry function for @" << entry.name << "\n";
+      return kExitInvalid;
+    }
+    std::vector<Descriptor> descriptors;
+    for (interp::Tensor &tensor : entryArguments)
+      descriptors.push_back(describe(tensor));
+    for (interp::Tensor &tensor : results)
+      descriptors.push_back(describe(tensor));
+    std::vector<void *> pointers;
+    for (Descriptor &d : descriptors)
+      pointers.push_back(d.address());
+
+    int64_t failedBefore = session.failed;
+    {
+      oxla::rt::ActiveChecks active(session);
+      function(pointers.data());
+    }
+    if (session.failed != failedBefore)
+      code = combineExitCodes(code, kExitCheckFailed);
+    if (printResults) {
+      llvm::outs() << "EXEC @" << entry.name << "\n";
+      for (const interp::Tensor &result : results) {
+        interp::printTensor(llvm::outs(), result);
+        llvm::outs() << "\n";
+      }
+    }
+  }
+  return code;
+}
+
+/// Compiles and runs one StableHLO module; returns its exit code.
 int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
@@ -131,37 +161,18 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   if (entries.empty())
     return reportNoEntryPoint(*module, entryName);
 
-  // What each entry takes and returns, read before lowering changes it.
-  struct EntrySignature {
-    std::string name;
-    SmallVector<interp::Tensor> arguments, results;
-  };
-  SmallVector<EntrySignature> signatures;
-  int code = kExitOk;
+  SmallVector<SmallVector<interp::Tensor>> arguments;
   for (func::FuncOp entry : entries) {
-    EntrySignature signature{entry.getSymName().str(), {}, {}};
-    FailureOr<SmallVector<interp::Tensor>> arguments =
+    FailureOr<SmallVector<interp::Tensor>> entryArguments =
         argumentsFor(entry, inputSpecs, "oxla-run");
-    if (failed(arguments))
+    if (failed(entryArguments))
       return kExitInvalid;
-    signature.arguments = std::move(*arguments);
-    for (Type type : entry.getFunctionType().getResults()) {
-      std::optional<interp::Tensor> result = resultBuffer(entry, type);
-      if (!result)
-        return kExitUnsupported;
-      signature.results.push_back(std::move(*result));
-    }
-    signatures.push_back(std::move(signature));
+    arguments.push_back(std::move(*entryArguments));
   }
 
-  // Entry points get a C interface: _mlir_ciface_<name>(descriptor *...).
-  for (func::FuncOp entry : entries)
-    entry->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
-  PassManager pm(&context);
-  if (failed(applyPassManagerCLOptions(pm)) ||
-      failed(oxla::buildCPUPipeline(pm, emitStage)))
-    return kExitInvalid;
-  if (failed(pm.run(*module)))
+  FailureOr<oxla::rt::ModuleMetadata> metadata =
+      oxla::compileForCPU(*module, entries, emitStage);
+  if (failed(metadata))
     return kExitUnsupported;
   if (!emitStage.empty()) {
     module->print(llvm::outs());
@@ -169,7 +180,6 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return kExitOk;
   }
 
-  oxla::rt::CheckSession session = checkSessionOf(*module);
   std::vector<oxla::RuntimeSymbol> symbols;
   for (auto [name, address] : oxla::rt::checkRoutineSymbols())
     symbols.emplace_back(name, address);
@@ -179,41 +189,73 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     module->emitError() << "unsupported: the LLVM JIT rejected the module: " << error;
     return kExitUnsupported;
   }
+  auto lookup = [&](const std::string &name) {
+    std::string lookupError;
+    return reinterpret_cast<oxla::rt::EntryFunction>(
+        jit->lookup(oxla::rt::kEntryPrefix + name, lookupError));
+  };
+  return runEntries(*metadata, lookup, arguments, context);
+}
 
-  for (EntrySignature &signature : signatures) {
-    std::vector<Descriptor> descriptors;
-    for (interp::Tensor &tensor : signature.arguments)
-      descriptors.push_back(describe(tensor));
-    for (interp::Tensor &tensor : signature.results)
-      descriptors.push_back(describe(tensor));
-    // The C interface takes a pointer to each descriptor; invokePacked
-    // takes the address of each argument.
-    std::vector<void *> pointers, arguments;
-    for (Descriptor &d : descriptors)
-      pointers.push_back(d.address());
-    for (void *&pointer : pointers)
-      arguments.push_back(&pointer);
-
-    int64_t failedBefore = session.failed;
-    {
-      oxla::rt::ActiveChecks active(session);
-      if (failed(jit->invoke(signature.name, arguments, error))) {
-        module->emitError() << "@" << signature.name << ": " << error;
-        code = combineExitCodes(code, kExitCheckFailed);
-        continue;
-      }
-    }
-    if (session.failed != failedBefore)
-      code = combineExitCodes(code, kExitCheckFailed);
-    if (printResults) {
-      llvm::outs() << "EXEC @" << signature.name << "\n";
-      for (const interp::Tensor &result : signature.results) {
-        interp::printTensor(llvm::outs(), result);
-        llvm::outs() << "\n";
-      }
+/// Runs a module `oxla-compile` wrote; returns the exit code.
+int runCompiledModule(const std::string &path, MLIRContext &context) {
+  std::string error;
+  std::unique_ptr<oxla::rt::LoadedModule> loaded = oxla::rt::LoadedModule::open(path, error);
+  if (!loaded) {
+    llvm::errs() << "oxla-run: " << error << "\n";
+    return kExitInvalid;
+  }
+  // The module's entries are the ones oxla-compile chose; --entry picks one.
+  oxla::rt::ModuleMetadata metadata = loaded->metadata();
+  if (!entryName.empty()) {
+    llvm::erase_if(metadata.entries, [](const oxla::rt::EntryMetadata &entry) {
+      return entry.name != entryName;
+    });
+    if (metadata.entries.empty()) {
+      llvm::errs() << path << ": error: no entry point named @" << entryName << "\n";
+      return kExitInvalid;
     }
   }
-  return code;
+  SmallVector<SmallVector<interp::Tensor>> arguments;
+  for (const oxla::rt::EntryMetadata &entry : metadata.entries) {
+    if (inputSpecs.size() != entry.arguments.size()) {
+      llvm::errs() << path << ": error: @" << entry.name << " takes "
+                   << entry.arguments.size() << " argument(s), but "
+                   << inputSpecs.size() << " --input given\n";
+      return kExitInvalid;
+    }
+    SmallVector<interp::Tensor> entryArguments;
+    for (auto [index, spec, expected] :
+         llvm::enumerate(inputSpecs, entry.arguments)) {
+      std::optional<interp::Tensor> tensor =
+          interp::parseTensorSpec(spec, &context, error);
+      if (!tensor) {
+        llvm::errs() << "oxla-run: --input #" << index << ": " << error << "\n";
+        return kExitInvalid;
+      }
+      // Compare with the declared type, '?' matching any size.
+      std::string actual;
+      llvm::raw_string_ostream os(actual);
+      for (int64_t size : tensor->shape())
+        os << size << "x";
+      os << tensor->elementType().toMlir(&context);
+      llvm::SmallVector<llvm::StringRef> want, got;
+      llvm::StringRef(expected).split(want, 'x');
+      llvm::StringRef(os.str()).split(got, 'x');
+      bool compatible = want.size() == got.size();
+      for (size_t i = 0; compatible && i < want.size(); ++i)
+        compatible = want[i] == got[i] || (want[i] == "?" && i + 1 < want.size());
+      if (!compatible) {
+        llvm::errs() << path << ": error: --input #" << index << " is " << os.str()
+                     << ", but @" << entry.name << " takes " << expected << "\n";
+        return kExitInvalid;
+      }
+      entryArguments.push_back(std::move(*tensor));
+    }
+    arguments.push_back(std::move(entryArguments));
+  }
+  auto lookup = [&](const std::string &name) { return loaded->entry(name); };
+  return runEntries(metadata, lookup, arguments, context);
 }
 
 } // namespace
@@ -231,6 +273,11 @@ int main(int argc, char **argv) {
   oxla::registerDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Diagnostics name the op and its location; the op's IR is noise to a user.
+  context.printOpOnDiagnostic(false);
+
+  if (llvm::StringRef(inputFilename).ends_with(".so"))
+    return runCompiledModule(inputFilename, context);
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =

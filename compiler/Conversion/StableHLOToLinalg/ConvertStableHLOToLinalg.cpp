@@ -57,15 +57,17 @@ struct ConvertStableHLOToLinalg
     populateReturnOpTypeConversionPattern(patterns, converter);
     FrozenRewritePatternSet frozen(std::move(patterns));
 
-    // An op nothing can lower is named up front, at its location.
+    // An op nothing can lower is named up front, at its first location.
     bool unsupported = false;
+    llvm::DenseSet<OperationName> reported;
     module.walk([&](Operation *op) {
       // Ops nested in a lowered op (region terminators, bodies) are its
       // pattern's business.
       if (!isLoweredDialect(op->getDialect()) ||
           (op->getParentOp() && isLoweredDialect(op->getParentOp()->getDialect())))
         return;
-      if (!frozen.getOpSpecificNativePatterns().count(op->getName())) {
+      if (!frozen.getOpSpecificNativePatterns().count(op->getName()) &&
+          reported.insert(op->getName()).second) {
         op->emitError() << "unsupported: no compiler lowering for '"
                         << op->getName() << "'";
         unsupported = true;

@@ -1,12 +1,12 @@
 //===- JIT.cpp - Run a lowered module in process --------------------------===//
 
 #include "compiler/Target/CPU/JIT.h"
+#include "compiler/Target/CPU/ObjectEmitter.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
-#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
 
@@ -18,27 +18,15 @@ oxla::JitModule::~JitModule() = default;
 std::unique_ptr<oxla::JitModule>
 oxla::JitModule::create(ModuleOp module, llvm::ArrayRef<RuntimeSymbol> symbols,
                         std::string &error) {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-
-  // The host CPU with its features (AVX2, FMA here).
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder) {
-    error = llvm::toString(builder.takeError());
+  std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine("host", error);
+  if (!machine)
     return nullptr;
-  }
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto machine = builder->createTargetMachine();
-  if (!machine) {
-    error = llvm::toString(machine.takeError());
-    return nullptr;
-  }
   auto transformer = makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0,
-                                               machine->get());
+                                               machine.get());
   ExecutionEngineOptions options;
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  auto engine = ExecutionEngine::create(module, options, std::move(*machine));
+  auto engine = ExecutionEngine::create(module, options, std::move(machine));
   if (!engine) {
     error = llvm::toString(engine.takeError());
     return nullptr;
@@ -53,12 +41,11 @@ oxla::JitModule::create(ModuleOp module, llvm::ArrayRef<RuntimeSymbol> symbols,
   return std::unique_ptr<JitModule>(new JitModule(std::move(*engine)));
 }
 
-LogicalResult oxla::JitModule::invoke(llvm::StringRef function,
-                                      llvm::MutableArrayRef<void *> args,
-                                      std::string &error) {
-  if (llvm::Error e = engine_->invokePacked(("_mlir_ciface_" + function).str(), args)) {
-    error = llvm::toString(std::move(e));
-    return failure();
+void *oxla::JitModule::lookup(llvm::StringRef symbol, std::string &error) const {
+  llvm::Expected<void *> address = engine_->lookup(symbol);
+  if (!address) {
+    error = llvm::toString(address.takeError());
+    return nullptr;
   }
-  return success();
+  return *address;
 }

@@ -1,14 +1,14 @@
 //===- JIT.h - Run a lowered module in process ----------------------------===//
 //
-// Wraps MLIR's ExecutionEngine (LLVM ORC): the module, in the LLVM dialect,
-// is translated, optimized at -O2 for the host CPU and linked with the
-// runtime symbols the caller provides (check routines, later custom calls).
+// Wraps MLIR's ExecutionEngine (LLVM ORC): the module, in the LLVM dialect
+// with the module ABI added (ModuleABI.h), is translated, optimized at -O2
+// for the host CPU and linked with the runtime symbols the caller provides
+// (check routines, later custom calls).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OXLA_COMPILER_TARGET_CPU_JIT_H
 #define OXLA_COMPILER_TARGET_CPU_JIT_H
 
-#include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -28,17 +28,14 @@ using RuntimeSymbol = std::pair<llvm::StringRef, void *>;
 
 class JitModule {
 public:
-  /// Compiles `module` (LLVM dialect). On failure, `error` says why.
+  /// Compiles `module`. On failure, `error` says why.
   static std::unique_ptr<JitModule> create(mlir::ModuleOp module,
                                            llvm::ArrayRef<RuntimeSymbol> symbols,
                                            std::string &error);
   ~JitModule();
 
-  /// Calls `_mlir_ciface_<function>` with `args`, each the address of one
-  /// argument (for memrefs: of the pointer to its descriptor).
-  mlir::LogicalResult invoke(llvm::StringRef function,
-                             llvm::MutableArrayRef<void *> args,
-                             std::string &error);
+  /// The address of `symbol`, or null with `error` set.
+  void *lookup(llvm::StringRef symbol, std::string &error) const;
 
 private:
   explicit JitModule(std::unique_ptr<mlir::ExecutionEngine> engine);

@@ -1,0 +1,119 @@
+//===- ModuleABI.cpp - How the runtime calls a compiled module ------------===//
+
+#include "compiler/Target/CPU/ModuleABI.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+
+namespace {
+
+/// `2x3xf32`, `f32`, `?x4xui8`: the --input spelling of a tensor type.
+std::optional<std::string> typeSpec(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return std::nullopt;
+  std::string spec;
+  llvm::raw_string_ostream os(spec);
+  for (int64_t size : tensor.getShape()) {
+    if (ShapedType::isDynamic(size))
+      os << "?";
+    else
+      os << size;
+    os << "x";
+  }
+  os << tensor.getElementType();
+  return os.str();
+}
+
+} // namespace
+
+FailureOr<oxla::rt::ModuleMetadata>
+oxla::describeEntries(ArrayRef<func::FuncOp> entries) {
+  rt::ModuleMetadata metadata;
+  for (func::FuncOp entry : entries) {
+    rt::EntryMetadata described;
+    described.name = entry.getSymName().str();
+    FunctionType type = entry.getFunctionType();
+    for (auto [types, out] : {std::pair{type.getInputs(), &described.arguments},
+                              std::pair{type.getResults(), &described.results}})
+      for (Type t : types) {
+        std::optional<std::string> spec = typeSpec(t);
+        if (!spec) {
+          entry.emitError() << "unsupported: an entry point takes and returns "
+                               "ranked tensors only, not "
+                            << t;
+          return failure();
+        }
+        out->push_back(*spec);
+      }
+    metadata.entries.push_back(std::move(described));
+  }
+  return metadata;
+}
+
+void oxla::exposeEntries(ArrayRef<func::FuncOp> entries) {
+  for (func::FuncOp entry : entries)
+    entry->setAttr("llvm.emit_c_interface", UnitAttr::get(entry.getContext()));
+}
+
+LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) {
+  if (auto table = module->getAttrOfType<ArrayAttr>("oxla.checks")) {
+    for (Attribute entry : table) {
+      auto dict = cast<DictionaryAttr>(entry);
+      rt::CheckDescription check;
+      check.kind = dict.getAs<StringAttr>("kind").str();
+      check.op = dict.getAs<StringAttr>("op").str();
+      check.location = dict.getAs<StringAttr>("location").str();
+      check.maxUlp = dict.getAs<IntegerAttr>("max_ulp").getInt();
+      check.minUlp = dict.getAs<IntegerAttr>("min_ulp").getInt();
+      check.tolerance = dict.getAs<FloatAttr>("tolerance").getValueAsDouble();
+      metadata.checks.push_back(std::move(check));
+    }
+  }
+
+  MLIRContext *context = module.getContext();
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(module.getBody());
+  Location loc = module.getLoc();
+  auto pointer = LLVM::LLVMPointerType::get(context);
+  auto voidType = LLVM::LLVMVoidType::get(context);
+
+  for (const rt::EntryMetadata &entry : metadata.entries) {
+    std::string target = "_mlir_ciface_" + entry.name;
+    auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(target);
+    if (!callee)
+      return module.emitError() << "the lowered module lacks " << target;
+    // After buffer-results-to-out-params every parameter is a pointer to a
+    // memref descriptor: arguments first, then results.
+    unsigned count = callee.getNumArguments();
+    if (count != entry.arguments.size() + entry.results.size())
+      return module.emitError() << target << " takes " << count
+                                << " parameters, expected one per argument and result";
+    auto wrapperType = LLVM::LLVMFunctionType::get(voidType, {pointer});
+    auto wrapper = builder.create<LLVM::LLVMFuncOp>(
+        loc, rt::kEntryPrefix + entry.name, wrapperType);
+    Block *body = wrapper.addEntryBlock(builder);
+    OpBuilder inner = OpBuilder::atBlockBegin(body);
+    SmallVector<Value> operands;
+    for (unsigned i = 0; i < count; ++i) {
+      Value slot = inner.create<LLVM::GEPOp>(
+          loc, pointer, pointer, body->getArgument(0),
+          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
+      operands.push_back(inner.create<LLVM::LoadOp>(loc, pointer, slot));
+    }
+    inner.create<LLVM::CallOp>(loc, callee, operands);
+    inner.create<LLVM::ReturnOp>(loc, ValueRange{});
+  }
+
+  std::string text = metadata.serialize();
+  text.push_back('\0');
+  auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size());
+  builder.create<LLVM::GlobalOp>(loc, arrayType, /*isConstant=*/true,
+                                 LLVM::Linkage::External, rt::kMetadataSymbol,
+                                 builder.getStringAttr(text));
+  return success();
+}

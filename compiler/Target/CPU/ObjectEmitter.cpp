@@ -1,0 +1,99 @@
+//===- ObjectEmitter.cpp - LLVM IR, assembly, objects, shared libraries ---===//
+
+#include "compiler/Target/CPU/ObjectEmitter.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+using namespace mlir;
+
+std::unique_ptr<llvm::TargetMachine> oxla::createTargetMachine(llvm::StringRef cpu,
+                                                               std::string &error) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  std::string triple = llvm::sys::getProcessTriple();
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return nullptr;
+  std::string cpuName = cpu.str(), features;
+  if (cpu.empty() || cpu == "host") {
+    cpuName = llvm::sys::getHostCPUName().str();
+    llvm::SubtargetFeatures subtarget;
+    for (const auto &feature : llvm::sys::getHostCPUFeatures())
+      subtarget.AddFeature(feature.first(), feature.second);
+    features = subtarget.getString();
+  }
+  llvm::TargetOptions options;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, cpuName, features, options, llvm::Reloc::PIC_, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    error = "cannot create a target machine for " + triple + " (cpu " + cpuName + ")";
+  return machine;
+}
+
+std::unique_ptr<llvm::Module>
+oxla::translateAndOptimize(ModuleOp module, llvm::LLVMContext &context,
+                           llvm::TargetMachine &machine, std::string &error) {
+  std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, context);
+  if (!llvmModule) {
+    error = "translation to LLVM IR failed";
+    return nullptr;
+  }
+  llvmModule->setTargetTriple(machine.getTargetTriple().str());
+  llvmModule->setDataLayout(machine.createDataLayout());
+  auto optimize = makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0, &machine);
+  if (llvm::Error e = optimize(llvmModule.get())) {
+    error = llvm::toString(std::move(e));
+    return nullptr;
+  }
+  return llvmModule;
+}
+
+LogicalResult oxla::emitMachineCode(llvm::Module &module, llvm::TargetMachine &machine,
+                                    bool assembly, llvm::raw_pwrite_stream &os,
+                                    std::string &error) {
+  llvm::legacy::PassManager passes;
+  if (machine.addPassesToEmitFile(passes, os, nullptr,
+                                  assembly ? llvm::CodeGenFileType::AssemblyFile
+                                           : llvm::CodeGenFileType::ObjectFile)) {
+    error = "the target cannot emit this file type";
+    return failure();
+  }
+  passes.run(module);
+  return success();
+}
+
+LogicalResult oxla::linkSharedLibrary(llvm::StringRef objectPath,
+                                      llvm::StringRef outputPath, std::string &error) {
+  std::optional<std::string> driver;
+  for (const char *name : {"clang-19", "clang", "cc"})
+    if (auto found = llvm::sys::findProgramByName(name)) {
+      driver = *found;
+      break;
+    }
+  if (!driver) {
+    error = "no C compiler driver (clang-19, clang, cc) on PATH to link with";
+    return failure();
+  }
+  llvm::SmallVector<llvm::StringRef> args = {*driver, "-shared", "-o", outputPath,
+                                             objectPath, "-lm"};
+  std::string message;
+  int rc = llvm::sys::ExecuteAndWait(*driver, args, std::nullopt, {}, 0, 0, &message);
+  if (rc != 0) {
+    error = "linking with " + *driver + " failed" +
+            (message.empty() ? std::string() : ": " + message);
+    return failure();
+  }
+  return success();
+}

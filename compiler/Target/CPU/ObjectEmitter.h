@@ -1,0 +1,49 @@
+//===- ObjectEmitter.h - LLVM IR, assembly, objects and shared libraries --===//
+#ifndef OXLA_COMPILER_TARGET_CPU_OBJECTEMITTER_H
+#define OXLA_COMPILER_TARGET_CPU_OBJECTEMITTER_H
+
+#include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+class TargetMachine;
+class raw_pwrite_stream;
+} // namespace llvm
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace oxla {
+
+/// A target machine for `cpu` ("host": this machine's CPU and features),
+/// at -O3 code generation, position independent.
+std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef cpu,
+                                                         std::string &error);
+
+/// Translates an LLVM-dialect module to LLVM IR for `machine` and optimizes
+/// it at -O2.
+std::unique_ptr<llvm::Module> translateAndOptimize(mlir::ModuleOp module,
+                                                   llvm::LLVMContext &context,
+                                                   llvm::TargetMachine &machine,
+                                                   std::string &error);
+
+/// Writes assembly or an object file.
+mlir::LogicalResult emitMachineCode(llvm::Module &module, llvm::TargetMachine &machine,
+                                    bool assembly, llvm::raw_pwrite_stream &os,
+                                    std::string &error);
+
+/// Links `objectPath` into the shared library `outputPath` with the
+/// system's C compiler driver (clang-19, clang or cc), against libm. The
+/// runtime routines stay undefined: the loading process provides them.
+mlir::LogicalResult linkSharedLibrary(llvm::StringRef objectPath,
+                                      llvm::StringRef outputPath, std::string &error);
+
+} // namespace oxla
+
+#endif // OXLA_COMPILER_TARGET_CPU_OBJECTEMITTER_H

@@ -1,0 +1,49 @@
+//===- ModuleMetadata.h - What a compiled module says about itself --------===//
+//
+// An AOT module (`oxla-compile -o m.so`) carries, in the NUL-terminated
+// string symbol `oxla_module_metadata`, its entry points with their argument
+// and result types, and its check table. The text is line-based:
+//
+//   oxla-module 1
+//   entry main
+//   argument 2x3xf32
+//   result 2x3xf32
+//   check close 3 0 0 check.expect_close file.mlir:12:5
+//
+// Types use the --input spelling (`2x3xf32`, `f32`, `?x4xi8`). Each entry
+// is called through `oxla_entry_<name>(void **buffers)`: one memref
+// descriptor per argument, then one per result, caller-allocated.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OXLA_RUNTIME_MODULEMETADATA_H
+#define OXLA_RUNTIME_MODULEMETADATA_H
+
+#include "runtime/CheckRoutines.h"
+
+#include <string>
+#include <vector>
+
+namespace oxla::rt {
+
+struct EntryMetadata {
+  std::string name;
+  std::vector<std::string> arguments, results;
+};
+
+struct ModuleMetadata {
+  std::vector<EntryMetadata> entries;
+  std::vector<CheckDescription> checks;
+
+  std::string serialize() const;
+  /// Parses `text`; on malformed input returns false and says why in
+  /// `error`.
+  static bool parse(const std::string &text, ModuleMetadata &out, std::string &error);
+};
+
+/// The symbol holding the metadata and the prefix of the entry wrappers.
+constexpr const char *kMetadataSymbol = "oxla_module_metadata";
+constexpr const char *kEntryPrefix = "oxla_entry_";
+
+} // namespace oxla::rt
+
+#endif // OXLA_RUNTIME_MODULEMETADATA_H

@@ -1,0 +1,187 @@
+//===- oxla-compile.cpp - Compile StableHLO ahead of time -----------------===//
+//
+// `oxla-compile FILE -o OUT [--emit PHASE|llvm|asm|obj|lib] [--cpu NAME]`.
+// The entry points follow the run tools' rules (--entry, else a public
+// @main, else every public function without arguments). `lib` (the default)
+// writes a shared library with the module ABI of runtime/ModuleMetadata.h,
+// which `oxla-run OUT` (or any program linked with the runtime) loads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Pipelines/CPUPipeline.h"
+#include "compiler/Registration.h"
+#include "compiler/Target/CPU/ObjectEmitter.h"
+#include "tools/common/EntryPoints.h"
+#include "tools/common/ToolSupport.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace mlir;
+using namespace oxla::tools;
+
+static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
+                                                llvm::cl::desc("<input file>"),
+                                                llvm::cl::init("-"));
+static llvm::cl::opt<std::string> outputFilename("o", llvm::cl::desc("Output file"),
+                                                 llvm::cl::value_desc("file"),
+                                                 llvm::cl::init("-"));
+static llvm::cl::opt<std::string>
+    entryName("entry", llvm::cl::desc("The one entry point to compile"),
+              llvm::cl::value_desc("name"));
+static llvm::cl::opt<std::string> emitKind(
+    "emit",
+    llvm::cl::desc("What to write: an MLIR phase of the CPU pipeline (linalg, "
+                   "fused, buffers, llvm-dialect; 'mlir' is the last), llvm (LLVM IR), "
+                   "asm, obj, or lib (a shared library, the default)"),
+    llvm::cl::init("lib"));
+static llvm::cl::opt<std::string> targetName(
+    "target", llvm::cl::desc("The target (cpu)"), llvm::cl::init("cpu"));
+static llvm::cl::opt<std::string>
+    cpuName("cpu", llvm::cl::desc("The CPU to generate code for (default: host)"),
+            llvm::cl::init("host"));
+
+namespace {
+
+bool isPhase(llvm::StringRef name) {
+  for (const oxla::PipelinePhase &phase : oxla::cpuPipelinePhases())
+    if (phase.name == name)
+      return true;
+  return false;
+}
+
+int compile(MLIRContext &context) {
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << "oxla-compile: " << error << "\n";
+    return kExitInvalid;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return kExitInvalid;
+  SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
+  if (entries.empty())
+    return reportNoEntryPoint(*module, entryName);
+
+  llvm::StringRef emit = emitKind;
+  if (emit == "mlir")
+    emit = oxla::cpuPipelinePhases().back().name;
+  bool mlirOutput = isPhase(emit);
+  if (!mlirOutput && emit != "llvm" && emit != "asm" && emit != "obj" && emit != "lib") {
+    llvm::errs() << "oxla-compile: unknown --emit '" << emitKind << "'\n";
+    return kExitInvalid;
+  }
+  if (targetName != "cpu") {
+    llvm::errs() << "oxla-compile: unsupported: --target " << targetName
+                 << " (only cpu)\n";
+    return kExitUnsupported;
+  }
+
+  FailureOr<oxla::rt::ModuleMetadata> metadata =
+      oxla::compileForCPU(*module, entries, mlirOutput ? emit : "");
+  if (failed(metadata))
+    return kExitUnsupported;
+
+  // A shared library is written by the linker; everything else here.
+  std::unique_ptr<llvm::ToolOutputFile> output;
+  if (emit != "lib") {
+    output = openOutputFile(outputFilename, &error);
+    if (!output) {
+      llvm::errs() << "oxla-compile: " << error << "\n";
+      return kExitInvalid;
+    }
+  }
+  if (mlirOutput) {
+    module->print(output->os());
+    output->os() << "\n";
+    output->keep();
+    return kExitOk;
+  }
+
+  std::unique_ptr<llvm::TargetMachine> machine = oxla::createTargetMachine(cpuName, error);
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      machine ? oxla::translateAndOptimize(*module, llvmContext, *machine, error) : nullptr;
+  if (!llvmModule) {
+    llvm::errs() << "oxla-compile: " << error << "\n";
+    return kExitUnsupported;
+  }
+  if (emit == "llvm") {
+    llvmModule->print(output->os(), nullptr);
+    output->keep();
+    return kExitOk;
+  }
+  if (emit == "asm" || emit == "obj") {
+    if (failed(oxla::emitMachineCode(*llvmModule, *machine, emit == "asm",
+                                     output->os(), error))) {
+      llvm::errs() << "oxla-compile: " << error << "\n";
+      return kExitUnsupported;
+    }
+    output->keep();
+    return kExitOk;
+  }
+
+  // lib: an object in a temporary file, linked into the output.
+  if (outputFilename == "-") {
+    llvm::errs() << "oxla-compile: --emit lib needs -o FILE\n";
+    return kExitInvalid;
+  }
+  llvm::SmallString<128> objectPath;
+  int fd;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("oxla", "o", fd, objectPath)) {
+    llvm::errs() << "oxla-compile: " << ec.message() << "\n";
+    return kExitInvalid;
+  }
+  llvm::FileRemover removeObject(objectPath);
+  {
+    llvm::raw_fd_ostream objectStream(fd, /*shouldClose=*/true);
+    if (failed(oxla::emitMachineCode(*llvmModule, *machine, false, objectStream, error))) {
+      llvm::errs() << "oxla-compile: " << error << "\n";
+      return kExitUnsupported;
+    }
+  }
+  if (failed(oxla::linkSharedLibrary(objectPath, outputFilename, error))) {
+    llvm::errs() << "oxla-compile: " << error << "\n";
+    return kExitUnsupported;
+  }
+  return kExitOk;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  oxla::registerPasses();
+  parseCommandLine(argc, argv, "oxla-compile: compile StableHLO ahead of time\n");
+
+  DialectRegistry registry;
+  oxla::registerDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  // Diagnostics name the op and its location; the op's IR is noise to a user.
+  context.printOpOnDiagnostic(false);
+  return compile(context);
+}
