@@ -6,8 +6,6 @@
 #include "compiler/Dialect/Check/IR/Check.h"
 #include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
-#include "compiler/Conversion/Passes.h"
-#include "compiler/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
@@ -45,7 +43,6 @@
 #include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 
@@ -88,10 +85,4 @@ void oxla::registerDialects(mlir::DialectRegistry &registry) {
   vector::registerSubsetOpInterfaceExternalModels(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
-}
-
-void oxla::registerPasses() {
-  mlir::registerAllPasses();
-  oxla::registerOxlaTransformsPasses();
-  oxla::registerOxlaConversionPasses();
 }

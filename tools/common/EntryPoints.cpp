@@ -5,6 +5,8 @@
 #include "interpreter/TensorIO.h"
 #include "tools/common/ToolSupport.h"
 
+#include "mlir/Dialect/Quant/QuantTypes.h"
+
 using namespace mlir;
 
 SmallVector<func::FuncOp> oxla::tools::entryPoints(ModuleOp module,
@@ -58,7 +60,14 @@ oxla::tools::argumentsFor(func::FuncOp function, ArrayRef<std::string> specs,
     }
     auto expected = dyn_cast<RankedTensorType>(type.getInput(index));
     Type element = tensor->elementType().toMlir(function.getContext());
-    bool compatible = expected && expected.getElementType() == element &&
+    // A quantized argument takes its storage integers.
+    auto sameElements = [&](Type expectedElement) {
+      if (isa<quant::QuantizedType>(expectedElement))
+        return interp::ElementType::fromMlir(expectedElement) ==
+               std::optional<interp::ElementType>(tensor->elementType());
+      return expectedElement == element;
+    };
+    bool compatible = expected && sameElements(expected.getElementType()) &&
                       expected.getRank() == tensor->rank();
     for (int64_t d = 0; compatible && d < tensor->rank(); ++d)
       compatible = expected.isDynamicDim(d) ||

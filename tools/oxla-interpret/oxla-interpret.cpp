@@ -10,6 +10,7 @@
 #include "compiler/Transforms/Passes.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/TensorIO.h"
+#include "tools/common/EntryPoints.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -56,19 +57,6 @@ static llvm::cl::opt<bool>
 
 namespace {
 
-/// Severity order for combining chunks: invalid > unsupported > failed check.
-int combine(int a, int b) {
-  auto rank = [](int code) {
-    switch (code) {
-    case kExitInvalid: return 3;
-    case kExitUnsupported: return 2;
-    case kExitCheckFailed: return 1;
-    default: return 0;
-    }
-  };
-  return rank(a) >= rank(b) ? a : b;
-}
-
 int exitCodeOf(interp::Outcome outcome) {
   switch (outcome) {
   case interp::Outcome::Ok: return kExitOk;
@@ -77,65 +65,6 @@ int exitCodeOf(interp::Outcome outcome) {
   case interp::Outcome::Unsupported: return kExitUnsupported;
   }
   return kExitInvalid;
-}
-
-SmallVector<func::FuncOp> entryPoints(ModuleOp module) {
-  SmallVector<func::FuncOp> entries;
-  if (!entryName.empty()) {
-    if (auto f = module.lookupSymbol<func::FuncOp>(entryName))
-      entries.push_back(f);
-    return entries;
-  }
-  for (auto f : module.getOps<func::FuncOp>())
-    if (f.isPublic() && f.getSymName() == "main")
-      return {f};
-  for (auto f : module.getOps<func::FuncOp>())
-    if (f.isPublic() && !f.isExternal() && f.getNumArguments() == 0)
-      entries.push_back(f);
-  return entries;
-}
-
-/// Builds the arguments of `function` from --input, checking them against
-/// its signature.
-FailureOr<SmallVector<interp::RuntimeValue>> argumentsFor(func::FuncOp function) {
-  FunctionType type = function.getFunctionType();
-  if (inputSpecs.size() != type.getNumInputs()) {
-    function.emitError() << "@" << function.getSymName() << " takes "
-                         << type.getNumInputs() << " argument(s), but "
-                         << inputSpecs.size() << " --input given";
-    return failure();
-  }
-  SmallVector<interp::RuntimeValue> arguments;
-  for (auto [index, spec] : llvm::enumerate(inputSpecs)) {
-    std::string error;
-    std::optional<interp::Tensor> tensor =
-        interp::parseTensorSpec(spec, function.getContext(), error);
-    if (!tensor) {
-      llvm::errs() << "oxla-interpret: --input #" << index << ": " << error << "\n";
-      return failure();
-    }
-    auto expected = dyn_cast<RankedTensorType>(type.getInput(index));
-    Type element = tensor->elementType().toMlir(function.getContext());
-    // A quantized argument takes its storage integers.
-    auto sameElements = [&](Type expectedElement) {
-      if (isa<quant::QuantizedType>(expectedElement))
-        return interp::ElementType::fromMlir(expectedElement) ==
-               std::optional<interp::ElementType>(tensor->elementType());
-      return expectedElement == element;
-    };
-    bool compatible = expected && sameElements(expected.getElementType()) &&
-                      expected.getRank() == tensor->rank();
-    for (int64_t d = 0; compatible && d < tensor->rank(); ++d)
-      compatible = expected.isDynamicDim(d) ||
-                   expected.getDimSize(d) == tensor->shape()[d];
-    if (!compatible) {
-      function.emitError() << "--input #" << index << " does not match argument type "
-                           << type.getInput(index);
-      return failure();
-    }
-    arguments.push_back(std::move(*tensor));
-  }
-  return arguments;
 }
 
 void printValue(const interp::RuntimeValue &value) {
@@ -188,34 +117,30 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return kExitInvalid;
   if (hasQuantizedTypes(*module) && failed(decomposeQuantizedOps(*module)))
     return kExitUnsupported;
-  SmallVector<func::FuncOp> entries = entryPoints(*module);
+  SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
   // A module without functions (an empty split) has nothing to run.
-  if (entries.empty() && entryName.empty() && module->getOps<func::FuncOp>().empty())
+  if (entries.empty() && entryName.empty() && hasNoFunctions(*module))
     return kExitOk;
-  if (entries.empty()) {
-    if (!entryName.empty())
-      module->emitError() << "no function named @" << entryName;
-    else
-      module->emitError() << "no entry point: expected a public @main or "
-                             "public functions without arguments";
-    return kExitInvalid;
-  }
+  if (entries.empty())
+    return reportNoEntryPoint(*module, entryName);
   int code = kExitOk;
   for (func::FuncOp entry : entries) {
     // Each entry gets a fresh interpreter: checks of one do not leak into
     // another.
     interp::Interpreter interpreter(*module);
-    FailureOr<SmallVector<interp::RuntimeValue>> arguments = argumentsFor(entry);
-    if (failed(arguments)) {
-      code = combine(code, kExitInvalid);
+    FailureOr<SmallVector<interp::Tensor>> tensors =
+        argumentsFor(entry, inputSpecs, "oxla-interpret");
+    if (failed(tensors)) {
+      code = combineExitCodes(code, kExitInvalid);
       continue;
     }
+    SmallVector<interp::RuntimeValue> arguments(tensors->begin(), tensors->end());
     FailureOr<SmallVector<interp::RuntimeValue>> results =
-        interpreter.run(entry, *arguments);
+        interpreter.run(entry, arguments);
     int entryCode = exitCodeOf(interpreter.outcome());
     if (failed(results) && entryCode == kExitOk)
       entryCode = kExitInvalid;
-    code = combine(code, entryCode);
+    code = combineExitCodes(code, entryCode);
     if (succeeded(results) && printResults) {
       llvm::outs() << "EXEC @" << entry.getSymName() << "\n";
       for (const interp::RuntimeValue &value : *results) {
@@ -249,17 +174,12 @@ int main(int argc, char **argv) {
     return kExitInvalid;
   }
   int code = kExitOk;
-  auto processChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
-                          llvm::raw_ostream &) {
-    code = combine(code, runChunk(std::move(chunk), context));
-    return success();
-  };
   if (splitInputFile)
     forEachSplit(std::move(input), [&](std::unique_ptr<llvm::MemoryBuffer> chunk) {
-      (void)processChunk(std::move(chunk), llvm::outs());
+      code = combineExitCodes(code, runChunk(std::move(chunk), context));
     });
   else
-    (void)processChunk(std::move(input), llvm::outs());
+    code = runChunk(std::move(input), context);
   llvm::outs().flush();
   return code;
 }

@@ -1,0 +1,18 @@
+//===- PassRegistration.cpp - Passes that oxla tools know -----------------===//
+//
+// Apart from the dialects (Registration.cpp), so that a tool that runs no
+// compiler passes (oxla-interpret) does not link the compiler's lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Conversion/Passes.h"
+#include "compiler/Registration.h"
+#include "compiler/Transforms/Passes.h"
+
+#include "mlir/InitAllPasses.h"
+
+void oxla::registerPasses() {
+  mlir::registerAllPasses();
+  oxla::registerOxlaTransformsPasses();
+  oxla::registerOxlaConversionPasses();
+}
