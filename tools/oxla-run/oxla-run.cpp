@@ -13,6 +13,8 @@
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
 #include "compiler/Target/CPU/JIT.h"
+#include "interpreter/Checks.h"
+#include "interpreter/Interpreter.h"
 #include "interpreter/TensorIO.h"
 #include "runtime/CheckRoutines.h"
 #include "runtime/LoadedModule.h"
@@ -55,6 +57,15 @@ static llvm::cl::opt<bool>
     printResults("print-results",
                  llvm::cl::desc("Print each entry's results (EXEC @name, then "
                                 "one line per result)"));
+static llvm::cl::opt<bool> checkWithInterpreter(
+    "check-with-interpreter",
+    llvm::cl::desc("Also run the reference interpreter on the same inputs and report "
+                   "the first result element that differs (integers exactly, floats "
+                   "within --max-ulp)"));
+static llvm::cl::opt<unsigned> maxUlp(
+    "max-ulp", llvm::cl::desc("ULPs a float result may differ from the interpreter's "
+                              "under --check-with-interpreter"),
+    llvm::cl::init(3));
 static llvm::cl::opt<std::string> emitStage(
     "emit",
     llvm::cl::desc("Print the module after a pipeline phase (linalg, fused, "
@@ -96,14 +107,40 @@ std::optional<interp::Tensor> resultBuffer(llvm::StringRef spec, MLIRContext &co
 
 /// Runs the entries of a compiled module (JIT or AOT) on `arguments` (one
 /// list per entry); returns the exit code.
+/// The interpreter's results for entry `index`, or nullopt after reporting
+/// why it could not run.
+using Reference = llvm::function_ref<std::optional<SmallVector<interp::Tensor>>(
+    size_t index, ArrayRef<interp::Tensor> arguments)>;
+
+/// Compares compiled results with the interpreter's; returns false after
+/// reporting the first difference.
+bool agreesWithReference(const std::string &entry, ArrayRef<interp::Tensor> results,
+                         ArrayRef<interp::Tensor> reference) {
+  for (auto [index, pair] : llvm::enumerate(llvm::zip_equal(results, reference))) {
+    auto &[compiled, expected] = pair;
+    interp::ElementType type = compiled.elementType();
+    interp::CheckResult verdict = type.isFloat() || type.isComplex()
+                                      ? interp::checkClose(compiled, expected, maxUlp)
+                                      : interp::checkEqual(compiled, expected);
+    if (!verdict.passed) {
+      llvm::errs() << "error: @" << entry << " result #" << index
+                   << " differs from the interpreter's: " << verdict.message << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 int runEntries(const oxla::rt::ModuleMetadata &metadata,
                llvm::function_ref<oxla::rt::EntryFunction(const std::string &)> lookup,
                SmallVectorImpl<SmallVector<interp::Tensor>> &arguments,
-               MLIRContext &context) {
+               MLIRContext &context, std::optional<Reference> reference = std::nullopt) {
   oxla::rt::CheckSession session;
   session.checks = metadata.checks;
   int code = kExitOk;
-  for (auto [entry, entryArguments] : llvm::zip_equal(metadata.entries, arguments)) {
+  for (auto [entryIndex, pair] :
+       llvm::enumerate(llvm::zip_equal(metadata.entries, arguments))) {
+    auto &[entry, entryArguments] = pair;
     SmallVector<interp::Tensor> results;
     for (const std::string &spec : entry.results) {
       std::optional<interp::Tensor> buffer = resultBuffer(spec, context);
@@ -136,6 +173,14 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
     }
     if (session.failed != failedBefore)
       code = combineExitCodes(code, kExitCheckFailed);
+    if (reference) {
+      std::optional<SmallVector<interp::Tensor>> expected =
+          (*reference)(entryIndex, entryArguments);
+      if (!expected)
+        code = combineExitCodes(code, kExitUnsupported);
+      else if (!agreesWithReference(entry.name, results, *expected))
+        code = combineExitCodes(code, kExitCheckFailed);
+    }
     if (printResults) {
       llvm::outs() << "EXEC @" << entry.name << "\n";
       for (const interp::Tensor &result : results) {
@@ -170,6 +215,14 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     arguments.push_back(std::move(*entryArguments));
   }
 
+  // The interpreter runs the program as written, before lowering.
+  OwningOpRef<ModuleOp> original;
+  SmallVector<std::string> entryNames;
+  if (checkWithInterpreter) {
+    original = module->clone();
+    for (func::FuncOp entry : entries)
+      entryNames.push_back(entry.getSymName().str());
+  }
   FailureOr<oxla::rt::ModuleMetadata> metadata =
       oxla::compileForCPU(*module, entries, emitStage);
   if (failed(metadata))
@@ -194,7 +247,22 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return reinterpret_cast<oxla::rt::EntryFunction>(
         jit->lookup(oxla::rt::kEntryPrefix + name, lookupError));
   };
-  return runEntries(*metadata, lookup, arguments, context);
+  if (!checkWithInterpreter)
+    return runEntries(*metadata, lookup, arguments, context);
+  auto reference = [&](size_t index, ArrayRef<interp::Tensor> inputs)
+      -> std::optional<SmallVector<interp::Tensor>> {
+    auto function = original->lookupSymbol<func::FuncOp>(entryNames[index]);
+    interp::Interpreter interpreter(*original);
+    SmallVector<interp::RuntimeValue> values(inputs.begin(), inputs.end());
+    FailureOr<SmallVector<interp::RuntimeValue>> results = interpreter.run(function, values);
+    if (failed(results))
+      return std::nullopt;
+    SmallVector<interp::Tensor> tensors;
+    for (interp::RuntimeValue &value : *results)
+      tensors.push_back(value.tensor());
+    return tensors;
+  };
+  return runEntries(*metadata, lookup, arguments, context, Reference(reference));
 }
 
 /// Runs a module `oxla-compile` wrote; returns the exit code.
