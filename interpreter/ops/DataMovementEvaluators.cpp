@@ -108,6 +108,50 @@ LogicalResult evalTranspose(Operation *op, Operands operands, Results &results,
   return success();
 }
 
+/// Not in the spec (deprecated, from PyTorch): the slices of `operand` along
+/// `dim` that `index` names, with the first `batch_dims` dimensions shared
+/// by operand and index. result[o..., i..., r...] =
+/// operand[o..., index[o[:batch_dims]..., i...], r...] with o = the first
+/// `dim` result dimensions. Out-of-range indices are invalid.
+LogicalResult evalTorchIndexSelect(Operation *op, Operands operands,
+                                   Results &results, EvalContext &context) {
+  auto select = cast<hlo::TorchIndexSelectOp>(op);
+  const Tensor &operand = operands[0].tensor();
+  const Tensor &index = operands[1].tensor();
+  int64_t dim = select.getDim(), batchDims = select.getBatchDims();
+  if (dim < 0 || dim >= operand.rank() || batchDims < 0 || batchDims > dim ||
+      batchDims > index.rank())
+    return context.invalid(op, "dim and batch_dims do not fit the operand and index");
+  int64_t indexDims = index.rank() - batchDims;
+  Shape shape(operand.shape().begin(), operand.shape().begin() + dim);
+  shape.append(index.shape().begin() + batchDims, index.shape().end());
+  shape.append(operand.shape().begin() + dim + 1, operand.shape().end());
+  Tensor result(operand.elementType(), shape);
+  Shape operandIndex(operand.rank()), indexIndex(index.rank());
+  bool outOfRange = false;
+  forEachIndex(shape, [&](ArrayRef<int64_t> at, int64_t linear) {
+    for (int64_t d = 0; d < batchDims; ++d)
+      indexIndex[d] = at[d];
+    for (int64_t d = 0; d < indexDims; ++d)
+      indexIndex[batchDims + d] = at[dim + d];
+    int64_t position = integerElement(index, index.linearIndex(indexIndex));
+    if (position < 0 || position >= operand.shape()[dim]) {
+      outOfRange = true;
+      return;
+    }
+    for (int64_t d = 0; d < dim; ++d)
+      operandIndex[d] = at[d];
+    operandIndex[dim] = position;
+    for (int64_t d = dim + 1; d < operand.rank(); ++d)
+      operandIndex[d] = at[d - 1 + indexDims];
+    result.copyElementFrom(operand, operand.linearIndex(operandIndex), linear);
+  });
+  if (outOfRange)
+    return context.invalid(op, "an index is out of range of dimension " + Twine(dim));
+  results.push_back(std::move(result));
+  return success();
+}
+
 LogicalResult evalSlice(Operation *op, Operands operands, Results &results,
                         EvalContext &) {
   auto typed = cast<hlo::SliceOp>(op);
@@ -438,6 +482,7 @@ Tensor gather(const Tensor &operand, const Tensor &indices,
 void registerDataMovementEvaluators(EvaluatorRegistry &registry) {
   registry.add<hlo::BroadcastInDimOp>(evalBroadcastInDim);
   registry.add<hlo::BroadcastOp>(evalBroadcast);
+  registry.add<hlo::TorchIndexSelectOp>(evalTorchIndexSelect);
   registry.add<hlo::ConcatenateOp>(evalConcatenate);
   registry.add<hlo::DynamicSliceOp>(evalDynamicSlice);
   registry.add<hlo::DynamicUpdateSliceOp>(evalDynamicUpdateSlice);

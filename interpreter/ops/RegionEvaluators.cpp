@@ -240,9 +240,45 @@ LogicalResult evalMap(Operation *op, Operands operands, Results &results,
   return success();
 }
 
+/// Not in the spec (deprecated): a token, like after_all of nothing.
+LogicalResult evalCreateToken(Operation *, Operands, Results &results, EvalContext &) {
+  results.push_back(Token{});
+  return success();
+}
+
+/// async_start runs its body at once (the interpreter has one thread per
+/// process) and holds the results in the future; async_done hands them out.
+/// A future is a tuple of the results here.
+LogicalResult evalAsyncStart(Operation *op, Operands operands, Results &results,
+                             EvalContext &context) {
+  FailureOr<SmallVector<RuntimeValue>> values =
+      context.runRegion(cast<hlo::AsyncStartOp>(op).getBody(), operands);
+  if (failed(values))
+    return failure();
+  results.push_back(Tuple(std::make_shared<const std::vector<RuntimeValue>>(
+      values->begin(), values->end())));
+  return success();
+}
+
+LogicalResult evalAsyncDone(Operation *op, Operands operands, Results &results,
+                            EvalContext &context) {
+  if (!operands[0].isTuple())
+    return context.invalid(op, "the operand is not a future");
+  const std::vector<RuntimeValue> &values = *operands[0].tuple();
+  if (values.size() != op->getNumResults())
+    return context.invalid(op, "the future holds " + Twine(values.size()) +
+                                   " values, but async_done has " +
+                                   Twine(op->getNumResults()) + " results");
+  results.append(values.begin(), values.end());
+  return success();
+}
+
 } // namespace
 
 void registerRegionEvaluators(EvaluatorRegistry &registry) {
+  registry.add<hlo::AsyncDoneOp>(evalAsyncDone);
+  registry.add<hlo::AsyncStartOp>(evalAsyncStart);
+  registry.add<hlo::CreateTokenOp>(evalCreateToken);
   registry.add<hlo::AfterAllOp>(evalAfterAll);
   registry.add<hlo::CaseOp>(evalCase);
   registry.add<hlo::GetTupleElementOp>(evalGetTupleElement);
