@@ -20,6 +20,9 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <cmath>
+#include <limits>
+
 using namespace mlir;
 namespace hlo = oxla::stablehlo;
 
@@ -74,16 +77,53 @@ Value arithmetic(ScalarBuilder &s, ValueRange a) {
   return {};
 }
 
-/// A float (or complex) function of one argument.
-template <typename FloatOp, typename ComplexOp = void>
+/// Applies `fn` to complex<f32> operands as complex<f64> and rounds the
+/// result's parts once, as the interpreter computes complex<f32> functions.
+template <typename Fn>
+Value inWideComplex(ScalarBuilder &s, ValueRange args, Fn &&fn) {
+  auto type = dyn_cast<ComplexType>(args[0].getType());
+  if (!type || !type.getElementType().isF32())
+    return fn(args);
+  Type f64 = s.b.getF64Type();
+  auto wideType = ComplexType::get(f64);
+  SmallVector<Value, 2> wide;
+  for (Value arg : args) {
+    Value re = s.create<arith::ExtFOp>(f64, s.create<complex::ReOp>(arg));
+    Value im = s.create<arith::ExtFOp>(f64, s.create<complex::ImOp>(arg));
+    wide.push_back(s.create<complex::CreateOp>(wideType, re, im));
+  }
+  Value result = fn(ValueRange(wide));
+  Type f32 = type.getElementType();
+  Value re = s.create<arith::TruncFOp>(f32, s.create<complex::ReOp>(result));
+  Value im = s.create<arith::TruncFOp>(f32, s.create<complex::ImOp>(result));
+  return s.create<complex::CreateOp>(type, re, im);
+}
+
+/// A float (or complex) function of one argument; complex<f32> is computed
+/// as complex<f64> unless `wideComplex` is false.
+template <typename FloatOp, typename ComplexOp = void, bool wideComplex = true>
 Value unaryMath(ScalarBuilder &s, ValueRange a) {
   Type t = s.resultType;
   if (isFloat(t))
     return s.inWideFloat(t, a, [&](ValueRange w) { return s.create<FloatOp>(w[0]); });
   if constexpr (!std::is_void_v<ComplexOp>)
-    if (isComplex(t))
-      return s.create<ComplexOp>(a[0]);
+    if (isComplex(t)) {
+      if (!wideComplex)
+        return s.create<ComplexOp>(a[0]);
+      return inWideComplex(s, a, [&](ValueRange w) { return s.create<ComplexOp>(w[0]); });
+    }
   return {};
+}
+
+/// x as f64 (narrow floats through f32) and back, rounding once.
+Value floatToF64(ScalarBuilder &s, Value x) {
+  x = s.widen(x);
+  return x.getType().isF64() ? x : s.create<arith::ExtFOp>(s.b.getF64Type(), x);
+}
+Value f64ToFloat(ScalarBuilder &s, Value x, Type type) {
+  if (type.isF64())
+    return x;
+  return s.narrow(s.create<arith::TruncFOp>(s.b.getF32Type(), x), type);
 }
 
 } // namespace
@@ -221,9 +261,48 @@ OXLA_SCALAR(ClzOp) { return s.create<math::CountLeadingZerosOp>(a[0]); }
 //===- Transcendental and rounding -----------------------------------------===//
 
 OXLA_SCALAR(ExpOp) { return unaryMath<math::ExpOp, complex::ExpOp>(s, a); }
-OXLA_SCALAR(Expm1Op) { return unaryMath<math::ExpM1Op, complex::Expm1Op>(s, a); }
+/// expm1 and log1p in f64 (the LLVM lowering of math.expm1/log1p is
+/// exp(x) - 1 and log(1 + x), which cancel near 0): expm1 by its Taylor
+/// series for |x| < 1/2, log1p as log(u) * x / (u - 1), u = 1 + x.
+OXLA_SCALAR(Expm1Op) {
+  Type t = s.resultType;
+  if (isComplex(t))
+    return s.create<complex::Expm1Op>(a[0]);
+  if (!isFloat(t))
+    return {};
+  Value x = floatToF64(s, a[0]);
+  Type f64 = x.getType();
+  Value series = s.constant(f64, 1.0);
+  for (int n = 18; n >= 2; --n)
+    series = s.create<arith::AddFOp>(
+        s.constant(f64, 1.0),
+        s.create<arith::DivFOp>(s.create<arith::MulFOp>(x, series), s.constant(f64, n)));
+  series = s.create<arith::MulFOp>(x, series);
+  Value direct = s.create<arith::SubFOp>(s.create<math::ExpOp>(x), s.constant(f64, 1.0));
+  Value small = s.create<arith::CmpFOp>(arith::CmpFPredicate::OLT,
+                                        s.create<math::AbsFOp>(x), s.constant(f64, 0.5));
+  return f64ToFloat(s, s.create<arith::SelectOp>(small, series, direct), t);
+}
 OXLA_SCALAR(LogOp) { return unaryMath<math::LogOp, complex::LogOp>(s, a); }
-OXLA_SCALAR(Log1pOp) { return unaryMath<math::Log1pOp, complex::Log1pOp>(s, a); }
+OXLA_SCALAR(Log1pOp) {
+  Type t = s.resultType;
+  if (isComplex(t))
+    return s.create<complex::Log1pOp>(a[0]);
+  if (!isFloat(t))
+    return {};
+  Value x = floatToF64(s, a[0]);
+  Type f64 = x.getType();
+  Value one = s.constant(f64, 1.0);
+  Value u = s.create<arith::AddFOp>(one, x);
+  Value r = s.create<arith::DivFOp>(s.create<arith::MulFOp>(s.create<math::LogOp>(u), x),
+                                    s.create<arith::SubFOp>(u, one));
+  Value inf = s.constant(f64, std::numeric_limits<double>::infinity());
+  r = s.create<arith::SelectOp>(
+      s.create<arith::CmpFOp>(arith::CmpFPredicate::OEQ, u, inf), u, r);
+  r = s.create<arith::SelectOp>(
+      s.create<arith::CmpFOp>(arith::CmpFPredicate::OEQ, u, one), x, r);
+  return f64ToFloat(s, r, t);
+}
 OXLA_SCALAR(SqrtOp) { return unaryMath<math::SqrtOp, complex::SqrtOp>(s, a); }
 OXLA_SCALAR(RsqrtOp) { return unaryMath<math::RsqrtOp, complex::RsqrtOp>(s, a); }
 OXLA_SCALAR(CbrtOp) { return unaryMath<math::CbrtOp>(s, a); }
@@ -250,7 +329,7 @@ OXLA_SCALAR(PowOp) {
       return s.create<math::PowFOp>(w[0], w[1]);
     });
   if (isComplex(s.resultType))
-    return s.create<complex::PowOp>(a[0], a[1]);
+    return inWideComplex(s, a, [&](ValueRange w) { return s.create<complex::PowOp>(w[0], w[1]); });
   return {};
 }
 
@@ -279,6 +358,43 @@ OXLA_SCALAR(SignOp) {
         it, s.create<arith::CmpIOp>(arith::CmpIPredicate::slt, a[0], zero));
     return s.create<arith::SubIOp>(positive, negative);
   }
+  if (auto complexType = dyn_cast<ComplexType>(t)) {
+    // z / |z| in the part type; 0 stays 0, a NaN part gives (NaN, NaN).
+    Type part = complexType.getElementType();
+    if (!part.isF32() && !part.isF64())
+      return {};
+    Value re = s.create<complex::ReOp>(a[0]), im = s.create<complex::ImOp>(a[0]);
+    Value re64 = floatToF64(s, re), im64 = floatToF64(s, im);
+    Type f64 = re64.getType();
+    Value m = s.create<arith::MaximumFOp>(s.create<math::AbsFOp>(re64),
+                                          s.create<math::AbsFOp>(im64));
+    // Scaled by a power of two away from overflow and underflow.
+    Value scale = s.create<arith::SelectOp>(
+        s.create<arith::CmpFOp>(arith::CmpFPredicate::OGT, m, s.constant(f64, 1e150)),
+        s.constant(f64, std::ldexp(1.0, -600)),
+        s.create<arith::SelectOp>(
+            s.create<arith::CmpFOp>(arith::CmpFPredicate::OLT, m, s.constant(f64, 1e-150)),
+            s.constant(f64, std::ldexp(1.0, 600)), s.constant(f64, 1.0)));
+    Value rs = s.create<arith::MulFOp>(re64, scale), is = s.create<arith::MulFOp>(im64, scale);
+    Value magnitude = s.create<arith::DivFOp>(
+        s.create<math::SqrtOp>(s.create<arith::AddFOp>(s.create<arith::MulFOp>(rs, rs),
+                                                        s.create<arith::MulFOp>(is, is))),
+        scale);
+    magnitude = f64ToFloat(s, magnitude, part);
+    Value zero = s.constant(part, 0.0);
+    Value isZero = s.create<arith::AndIOp>(
+        s.create<arith::CmpFOp>(arith::CmpFPredicate::OEQ, re, zero),
+        s.create<arith::CmpFOp>(arith::CmpFPredicate::OEQ, im, zero));
+    Value anyNaN = s.create<arith::CmpFOp>(arith::CmpFPredicate::UNO, re, im);
+    Value nan = s.constant(part, std::numeric_limits<double>::quiet_NaN());
+    Value one = s.constant(part, 1.0);
+    Value divisor = s.create<arith::SelectOp>(isZero, one, magnitude);
+    Value outRe = s.create<arith::DivFOp>(re, divisor);
+    Value outIm = s.create<arith::DivFOp>(im, divisor);
+    outRe = s.create<arith::SelectOp>(anyNaN, nan, outRe);
+    outIm = s.create<arith::SelectOp>(anyNaN, nan, outIm);
+    return s.create<complex::CreateOp>(t, outRe, outIm);
+  }
   if (!isFloat(t))
     return {};
   return s.inWideFloat(t, a, [&](ValueRange w) -> Value {
@@ -289,6 +405,57 @@ OXLA_SCALAR(SignOp) {
     Value isZeroOrNaN = s.create<arith::CmpFOp>(arith::CmpFPredicate::UEQ, w[0], zero);
     return s.create<arith::SelectOp>(isZeroOrNaN, w[0], one);
   });
+}
+
+/// Rounds the mantissa to mantissa_bits (nearest, ties to even) and clamps
+/// the exponent range to exponent_bits, on the bits of the f32 (narrow
+/// floats) or f64 value; NaNs stay NaN (with no mantissa bits, infinity, as
+/// the interpreter does).
+OXLA_SCALAR(ReducePrecisionOp) {
+  Type t = s.resultType;
+  if (!isFloat(t))
+    return {};
+  Value x = s.widen(a[0]);
+  Type ft = x.getType();
+  if (!ft.isF32() && !ft.isF64())
+    return {};
+  bool isDouble = ft.isF64();
+  unsigned width = isDouble ? 64 : 32, srcMantissa = isDouble ? 52 : 23,
+           srcExponent = isDouble ? 11 : 8;
+  unsigned exponentBits = op.getExponentBits(), mantissaBits = op.getMantissaBits();
+  Type it = s.b.getIntegerType(width);
+  auto c = [&](uint64_t v) {
+    uint64_t mask = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+    return s.create<arith::ConstantOp>(s.b.getIntegerAttr(it, APInt(width, v & mask)));
+  };
+  uint64_t expMask = ((uint64_t(1) << srcExponent) - 1) << srcMantissa;
+  uint64_t mantissaMask = (uint64_t(1) << srcMantissa) - 1;
+  Value original = s.create<arith::BitcastOp>(it, x);
+  Value bits = original;
+  if (mantissaBits < srcMantissa) {
+    unsigned drop = srcMantissa - mantissaBits;
+    uint64_t lastKept = uint64_t(1) << drop;
+    Value odd = s.create<arith::ShRUIOp>(s.create<arith::AndIOp>(bits, c(lastKept)), c(drop));
+    Value bias = s.create<arith::AddIOp>(c((lastKept >> 1) - 1), odd);
+    bits = s.create<arith::AndIOp>(s.create<arith::AddIOp>(bits, bias), c(~(lastKept - 1)));
+  }
+  if (exponentBits < srcExponent) {
+    Value sign = s.create<arith::AndIOp>(bits, c(uint64_t(1) << (width - 1)));
+    Value exponent = s.create<arith::AndIOp>(bits, c(expMask));
+    int64_t bias = (int64_t(1) << (srcExponent - 1)) - 1;
+    int64_t reducedBias = (int64_t(1) << (exponentBits - 1)) - 1;
+    Value maxExponent = c(uint64_t(bias + reducedBias) << srcMantissa);
+    Value minExponent = c(uint64_t(bias - reducedBias) << srcMantissa);
+    Value overflow = s.create<arith::CmpIOp>(arith::CmpIPredicate::ugt, exponent, maxExponent);
+    Value underflow = s.create<arith::CmpIOp>(arith::CmpIPredicate::ule, exponent, minExponent);
+    bits = s.create<arith::SelectOp>(underflow, sign, bits);
+    bits = s.create<arith::SelectOp>(overflow, s.create<arith::OrIOp>(sign, c(expMask)), bits);
+  }
+  Value isNaN = s.create<arith::CmpFOp>(arith::CmpFPredicate::UNO, x, x);
+  Value nanBits = mantissaBits > 0 ? original
+                                   : s.create<arith::AndIOp>(original, c(~mantissaMask));
+  bits = s.create<arith::SelectOp>(isNaN, nanBits, bits);
+  return s.narrow(s.create<arith::BitcastOp>(ft, bits), t);
 }
 
 OXLA_SCALAR(IsFiniteOp) {
@@ -619,6 +786,7 @@ void populateElementwiseToLinalgPatterns(TypeConverter &converter,
                ElementwiseToLinalg<hlo::NotOp>, ElementwiseToLinalg<hlo::OrOp>,
                ElementwiseToLinalg<hlo::PopulationCountOp>,
                ElementwiseToLinalg<hlo::PowOp>, ElementwiseToLinalg<hlo::RealOp>,
+               ElementwiseToLinalg<hlo::ReducePrecisionOp>,
                ElementwiseToLinalg<hlo::RemOp>, ElementwiseToLinalg<hlo::RoundOp>,
                ElementwiseToLinalg<hlo::RoundNearestEvenOp>,
                ElementwiseToLinalg<hlo::RsqrtOp>,
