@@ -1,13 +1,892 @@
 //===- ReductionPatterns.cpp - reduce, reduce_window, sort, map to linalg ===//
 //
-// (being written)
+// The ops whose regions compute on rank-0 tensors: reduce, reduce_window,
+// select_and_scatter, sort, map and scatter. Each region is lowered once
+// (ScalarRegion) with the pass's own elementwise patterns, in a detached
+// function, and its 0-d linalg.generics are then emitted as plain scalar
+// code inside the body of the op that needs it (a linalg.reduce, a
+// linalg.generic, or scf loops over tensor.extract/insert).
+//
+// Orders match the interpreter's: reduce folds each slice left to right
+// (row-major over the reduced dimensions) from the init value; scatter and
+// select_and_scatter visit updates/sources in row-major order; sort is a
+// stable insertion sort (the same result as std::stable_sort for a strict
+// weak order). Scatter skips updates that land out of bounds.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Conversion/StableHLOToLinalg/Patterns.h"
+#include "compiler/Conversion/StableHLOToLinalg/TypeConversion.h"
+#include "compiler/Dialect/CHLO/IR/CHLO.h"
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+namespace hlo = oxla::stablehlo;
 
 namespace oxla {
+namespace {
 
-void populateReductionToLinalgPatterns(mlir::TypeConverter &, mlir::RewritePatternSet &) {}
+//===- Regions as scalar code ----------------------------------------------===//
+
+/// A single-block region of StableHLO ops on rank-0 tensors, lowered to
+/// scalar code that can be emitted any number of times.
+class ScalarRegion {
+public:
+  /// Null when the region uses values from outside, has ops that do not
+  /// lower, or lowers to something other than scalar code.
+  static std::unique_ptr<ScalarRegion> lower(Region &region,
+                                             const TypeConverter &converter);
+
+  /// The region's results for the (signless scalar) block arguments `args`,
+  /// computed at `b`'s insertion point.
+  SmallVector<Value> emit(OpBuilder &b, Location loc, ValueRange args) const {
+    SmallVector<Value> results;
+    (void)emitImpl(b, loc, args, results);
+    return results;
+  }
+
+private:
+  LogicalResult emitImpl(OpBuilder &b, Location loc, ValueRange args,
+                         SmallVectorImpl<Value> &results) const;
+
+  OwningOpRef<ModuleOp> module;
+  func::FuncOp func;
+};
+
+std::unique_ptr<ScalarRegion> ScalarRegion::lower(Region &region,
+                                                  const TypeConverter &converter) {
+  if (!region.hasOneBlock())
+    return nullptr;
+  Block &block = region.front();
+  auto terminator = dyn_cast<hlo::ReturnOp>(block.getTerminator());
+  if (!terminator)
+    return nullptr;
+  bool capturesOrNests = false;
+  region.walk([&](Operation *op) {
+    if (op->getNumRegions())
+      capturesOrNests = true;
+    for (Value operand : op->getOperands())
+      if (!region.isAncestor(operand.getParentRegion()))
+        capturesOrNests = true;
+  });
+  if (capturesOrNests)
+    return nullptr;
+  SmallVector<Type> scalarTypes;
+  for (Type type : block.getArgumentTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || tensor.getRank() != 0)
+      return nullptr;
+    scalarTypes.push_back(toSignless(tensor.getElementType()));
+  }
+  for (Type type : terminator.getOperandTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || tensor.getRank() != 0)
+      return nullptr;
+  }
+
+  MLIRContext *context = region.getContext();
+  Location loc = region.getLoc();
+  auto result = std::make_unique<ScalarRegion>();
+  result->module = ModuleOp::create(loc);
+  OpBuilder b(context);
+  b.setInsertionPointToEnd(result->module->getBody());
+  result->func = b.create<func::FuncOp>(
+      loc, "body", b.getFunctionType(block.getArgumentTypes(), terminator.getOperandTypes()));
+  IRMapping mapping;
+  region.cloneInto(&result->func.getBody(), mapping);
+  Operation *clonedTerminator = result->func.getBody().front().getTerminator();
+  b.setInsertionPoint(clonedTerminator);
+  b.create<func::ReturnOp>(loc, clonedTerminator->getOperands());
+  clonedTerminator->erase();
+
+  // Calls (JAX outlines e.g. logaddexp) are inlined from the original
+  // module; a call chain deeper than a few levels is given up on.
+  Block &entry = result->func.getBody().front();
+  for (int round = 0;; ++round) {
+    SmallVector<func::CallOp> calls;
+    for (Operation &op : entry)
+      if (auto call = dyn_cast<func::CallOp>(op))
+        calls.push_back(call);
+    if (calls.empty())
+      break;
+    if (round == 8)
+      return nullptr;
+    for (func::CallOp call : calls) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          region.getParentOp(), call.getCalleeAttr());
+      if (!callee || callee.isExternal() || !callee.getBody().hasOneBlock())
+        return nullptr;
+      Block &calleeBlock = callee.getBody().front();
+      if (calleeBlock.getNumArguments() != call.getNumOperands())
+        return nullptr;
+      IRMapping inlined;
+      for (auto [arg, operand] : llvm::zip(calleeBlock.getArguments(), call.getOperands()))
+        inlined.map(arg, operand);
+      b.setInsertionPoint(call);
+      for (Operation &op : calleeBlock.without_terminator())
+        b.clone(op, inlined);
+      Operation *calleeReturn = calleeBlock.getTerminator();
+      if (calleeReturn->getNumOperands() != call.getNumResults())
+        return nullptr;
+      for (auto [res, value] : llvm::zip(call.getResults(), calleeReturn->getOperands()))
+        res.replaceAllUsesWith(inlined.lookupOrDefault(value));
+      call.erase();
+    }
+  }
+
+  // The body's ops lower as elsewhere in the pass, on 0-d tensors.
+  auto &mutableConverter = const_cast<TypeConverter &>(converter);
+  RewritePatternSet patterns(context);
+  populateElementwiseToLinalgPatterns(mutableConverter, patterns);
+  populateDataMovementToLinalgPatterns(mutableConverter, patterns);
+  populateChloToLinalgPatterns(mutableConverter, patterns);
+  ConversionTarget target(*context);
+  target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
+                         linalg::LinalgDialect, math::MathDialect,
+                         tensor::TensorDialect>();
+  target.addLegalOp<ModuleOp, func::FuncOp, func::ReturnOp,
+                    UnrealizedConversionCastOp>();
+  target.addIllegalDialect<hlo::StableHLODialect, chlo::CHLODialect>();
+  {
+    ScopedDiagnosticHandler quiet(context, [](Diagnostic &) { return success(); });
+    if (failed(applyPartialConversion(result->module.get(), target,
+                                      std::move(patterns))))
+      return nullptr;
+  }
+
+  // A dry run into a scratch function checks that everything is scalar.
+  b.setInsertionPointToEnd(result->module->getBody());
+  auto scratch = b.create<func::FuncOp>(loc, "scratch",
+                                        b.getFunctionType(scalarTypes, {}));
+  Block *scratchBlock = scratch.addEntryBlock();
+  b.setInsertionPointToStart(scratchBlock);
+  SmallVector<Value> results;
+  LogicalResult emitted =
+      result->emitImpl(b, loc, scratchBlock->getArguments(), results);
+  scratch.erase();
+  if (failed(emitted))
+    return nullptr;
+  return result;
+}
+
+LogicalResult ScalarRegion::emitImpl(OpBuilder &b, Location loc, ValueRange args,
+                                     SmallVectorImpl<Value> &results) const {
+  Block &body = const_cast<func::FuncOp &>(func).getBody().front();
+  IRMapping map;
+  for (auto [arg, value] : llvm::zip(body.getArguments(), args))
+    map.map(arg, value);
+  auto lookup = [&](Value v) { return map.lookupOrNull(v); };
+  auto isScalar = [](Type t) { return !isa<ShapedType>(t); };
+  auto cloneScalarOp = [&](Operation &op) -> LogicalResult {
+    if (op.getNumRegions() ||
+        !llvm::all_of(op.getOperandTypes(), isScalar) ||
+        !llvm::all_of(op.getResultTypes(), isScalar))
+      return failure();
+    for (Value operand : op.getOperands())
+      if (!lookup(operand))
+        return failure();
+    b.clone(op, map);
+    return success();
+  };
+
+  for (Operation &op : body) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      for (Value operand : ret.getOperands()) {
+        if (!lookup(operand))
+          return failure();
+        results.push_back(lookup(operand));
+      }
+      return success();
+    }
+    if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op)) {
+      if (cast->getNumOperands() != 1 || cast->getNumResults() != 1 ||
+          !lookup(cast.getOperand(0)))
+        return failure();
+      map.map(cast.getResult(0), lookup(cast.getOperand(0)));
+      continue;
+    }
+    if (isa<tensor::EmptyOp>(op))
+      continue;
+    if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
+      if (!extract.getIndices().empty() || !lookup(extract.getTensor()))
+        return failure();
+      map.map(extract.getResult(), lookup(extract.getTensor()));
+      continue;
+    }
+    if (auto fromElements = dyn_cast<tensor::FromElementsOp>(op)) {
+      if (fromElements.getElements().size() != 1 ||
+          fromElements.getType().getRank() != 0 ||
+          !lookup(fromElements.getElements()[0]))
+        return failure();
+      map.map(fromElements.getResult(), lookup(fromElements.getElements()[0]));
+      continue;
+    }
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      if (isScalar(constant.getType())) {
+        b.clone(op, map);
+        continue;
+      }
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!dense || !dense.isSplat() ||
+          !isa<IntegerType, FloatType>(dense.getElementType()))
+        return failure();
+      auto splat = dyn_cast<TypedAttr>(dense.getSplatValue<Attribute>());
+      if (!splat)
+        return failure();
+      map.map(constant.getResult(), b.create<arith::ConstantOp>(loc, splat).getResult());
+      continue;
+    }
+    if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+      if (generic.getNumLoops() != 0 || generic.getRegion().getBlocks().size() != 1)
+        return failure();
+      Block &inner = generic.getRegion().front();
+      for (OpOperand &operand : generic->getOpOperands()) {
+        BlockArgument arg = inner.getArgument(operand.getOperandNumber());
+        if (Value value = lookup(operand.get()))
+          map.map(arg, value);
+        else if (!arg.use_empty())
+          return failure();
+      }
+      for (Operation &innerOp : inner.without_terminator())
+        if (failed(cloneScalarOp(innerOp)))
+          return failure();
+      Operation *yield = inner.getTerminator();
+      for (auto [res, yielded] : llvm::zip(generic.getResults(), yield->getOperands())) {
+        if (!lookup(yielded))
+          return failure();
+        map.map(res, lookup(yielded));
+      }
+      continue;
+    }
+    if (failed(cloneScalarOp(op)))
+      return failure();
+  }
+  return failure();
+}
+
+//===- Helpers -------------------------------------------------------------===//
+
+Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return b.create<arith::ConstantIndexOp>(loc, value);
+}
+
+/// The sizes of `tensor`'s dimensions as index values.
+SmallVector<Value> dimSizes(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    sizes.push_back(type.isDynamicDim(d)
+                        ? b.create<tensor::DimOp>(loc, tensor, d).getResult()
+                        : indexConstant(b, loc, type.getDimSize(d)));
+  return sizes;
+}
+
+Value scalarOf(OpBuilder &b, Location loc, Value tensor0d) {
+  return b.create<tensor::ExtractOp>(loc, tensor0d, ValueRange{});
+}
+
+/// A tensor of `type` filled with `scalar`; dynamic sizes from `sizes`.
+Value filled(OpBuilder &b, Location loc, RankedTensorType type, Value scalar,
+             ValueRange dynamicSizes) {
+  Value empty = b.create<tensor::EmptyOp>(loc, type.getShape(), type.getElementType(),
+                                          dynamicSizes);
+  return b.create<linalg::FillOp>(loc, scalar, empty).getResult(0);
+}
+
+bool hasSupportedElements(TypeRange types) {
+  return llvm::all_of(types, [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && isa<IntegerType, FloatType, ComplexType>(tensor.getElementType());
+  });
+}
+
+LogicalResult convertResultTypes(const TypeConverter *converter, Operation *op,
+                                 SmallVectorImpl<Type> &types) {
+  if (!hasSupportedElements(op->getResultTypes()))
+    return failure();
+  return converter->convertTypes(op->getResultTypes(), types);
+}
+
+/// `lo <= value < size` for index values, as one unsigned comparison.
+Value inBounds(OpBuilder &b, Location loc, Value value, Value size) {
+  return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, value, size);
+}
+
+Value allOf(OpBuilder &b, Location loc, ArrayRef<Value> conditions) {
+  Value result = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  for (Value condition : conditions)
+    result = b.create<arith::AndIOp>(loc, result, condition);
+  return result;
+}
+
+//===- reduce --------------------------------------------------------------===//
+
+struct ReduceToLinalg : public OpConversionPattern<hlo::ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    size_t n = op.getInputs().size();
+    SmallVector<Type> resultTypes;
+    if (!hasSupportedElements(op.getInputs().getTypes()) ||
+        failed(convertResultTypes(getTypeConverter(), op, resultTypes)))
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    std::unique_ptr<ScalarRegion> body = ScalarRegion::lower(op.getBody(), *getTypeConverter());
+    if (!body)
+      return rewriter.notifyMatchFailure(op, "body does not lower to scalar code");
+
+    Value input = adaptor.getInputs()[0];
+    auto inputType = cast<RankedTensorType>(input.getType());
+    SmallVector<int64_t> dims(op.getDimensions());
+    llvm::sort(dims);
+    SmallVector<Value> dynamicSizes;
+    for (int64_t d = 0; d < inputType.getRank(); ++d)
+      if (!llvm::is_contained(dims, d) && inputType.isDynamicDim(d))
+        dynamicSizes.push_back(rewriter.create<tensor::DimOp>(loc, input, d));
+    SmallVector<Value> inits;
+    for (size_t k = 0; k < n; ++k)
+      inits.push_back(filled(rewriter, loc, cast<RankedTensorType>(resultTypes[k]),
+                             scalarOf(rewriter, loc, adaptor.getInitValues()[k]),
+                             dynamicSizes));
+    auto reduce = rewriter.create<linalg::ReduceOp>(
+        loc, adaptor.getInputs(), inits, dims,
+        [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+          // linalg: (inputs..., accumulators...); stablehlo: (acc..., x...).
+          SmallVector<Value> bodyArgs(args.drop_front(n));
+          llvm::append_range(bodyArgs, args.take_front(n));
+          b.create<linalg::YieldOp>(bodyLoc, body->emit(b, bodyLoc, bodyArgs));
+        });
+    rewriter.replaceOp(op, reduce.getResults());
+    return success();
+  }
+};
+
+//===- map -----------------------------------------------------------------===//
+
+struct MapToLinalg : public OpConversionPattern<hlo::MapOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::MapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Type> resultTypes;
+    if (!hasSupportedElements(op.getInputs().getTypes()) ||
+        failed(convertResultTypes(getTypeConverter(), op, resultTypes)))
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    auto resultType = cast<RankedTensorType>(resultTypes[0]);
+    int64_t rank = resultType.getRank();
+    for (auto [i, d] : llvm::enumerate(op.getDimensions()))
+      if (d != static_cast<int64_t>(i))
+        return rewriter.notifyMatchFailure(op, "dimensions are not the identity");
+    std::unique_ptr<ScalarRegion> body =
+        ScalarRegion::lower(op.getComputation(), *getTypeConverter());
+    if (!body)
+      return rewriter.notifyMatchFailure(op, "body does not lower to scalar code");
+
+    Value first = adaptor.getInputs()[0];
+    SmallVector<Value> dynamicSizes;
+    for (int64_t d = 0; d < rank; ++d)
+      if (resultType.isDynamicDim(d))
+        dynamicSizes.push_back(rewriter.create<tensor::DimOp>(loc, first, d));
+    Value init = rewriter.create<tensor::EmptyOp>(loc, resultType.getShape(),
+                                                  resultType.getElementType(), dynamicSizes);
+    SmallVector<AffineMap> maps(adaptor.getInputs().size() + 1,
+                                rewriter.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, resultType, adaptor.getInputs(), ValueRange{init}, maps, iterators,
+        [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+          b.create<linalg::YieldOp>(bodyLoc, body->emit(b, bodyLoc, args.drop_back()));
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+//===- sort ----------------------------------------------------------------===//
+
+struct SortToSCF : public OpConversionPattern<hlo::SortOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::SortOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Type> resultTypes;
+    if (failed(convertResultTypes(getTypeConverter(), op, resultTypes)))
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    std::unique_ptr<ScalarRegion> comparator =
+        ScalarRegion::lower(op.getComparator(), *getTypeConverter());
+    if (!comparator)
+      return rewriter.notifyMatchFailure(op, "comparator does not lower to scalar code");
+    SmallVector<Value> inputs(adaptor.getInputs());
+    size_t n = inputs.size();
+    int64_t rank = cast<RankedTensorType>(inputs[0].getType()).getRank();
+    int64_t dim = op.getDimension();
+    if (dim < 0)
+      dim += rank;
+    if (dim < 0 || dim >= rank)
+      return rewriter.notifyMatchFailure(op, "bad dimension");
+
+    SmallVector<Value> sizes = dimSizes(rewriter, loc, inputs[0]);
+    Value zero = indexConstant(rewriter, loc, 0), one = indexConstant(rewriter, loc, 1);
+    Value length = sizes[dim];
+    SmallVector<Value> lbs(rank, zero), ubs(sizes), steps(rank, one);
+    ubs[dim] = one; // the sort dimension is the inner insertion sort's
+
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, lbs, ubs, steps, inputs,
+        [&](OpBuilder &b, Location l, ValueRange ivs, ValueRange tensors) {
+          SmallVector<Value> index(ivs);
+          auto at = [&](Value position) {
+            SmallVector<Value> i(index);
+            i[dim] = position;
+            return i;
+          };
+          // for i in 1..length: insert element i into the sorted prefix.
+          auto outer = b.create<scf::ForOp>(
+              l, one, length, one, tensors,
+              [&](OpBuilder &b, Location l, Value i, ValueRange current) {
+                SmallVector<Value> keys;
+                for (Value t : current)
+                  keys.push_back(b.create<tensor::ExtractOp>(l, t, at(i)));
+                SmallVector<Value> whileInits{i};
+                llvm::append_range(whileInits, current);
+                SmallVector<Type> whileTypes;
+                for (Value v : whileInits)
+                  whileTypes.push_back(v.getType());
+                auto loop = b.create<scf::WhileOp>(
+                    l, whileTypes, whileInits,
+                    [&](OpBuilder &b, Location l, ValueRange state) {
+                      Value j = state[0];
+                      Value positive = b.create<arith::CmpIOp>(
+                          l, arith::CmpIPredicate::sgt, j, zero);
+                      auto check = b.create<scf::IfOp>(
+                          l, positive,
+                          [&](OpBuilder &b, Location l) {
+                            Value previous = b.create<arith::SubIOp>(l, j, one);
+                            SmallVector<Value> args;
+                            for (size_t k = 0; k < n; ++k) {
+                              args.push_back(keys[k]);
+                              args.push_back(b.create<tensor::ExtractOp>(
+                                  l, state[1 + k], at(previous)));
+                            }
+                            b.create<scf::YieldOp>(l, comparator->emit(b, l, args)[0]);
+                          },
+                          [&](OpBuilder &b, Location l) {
+                            b.create<scf::YieldOp>(
+                                l, ValueRange{b.create<arith::ConstantIntOp>(l, 0, 1)});
+                          });
+                      b.create<scf::ConditionOp>(l, check.getResult(0), state);
+                    },
+                    [&](OpBuilder &b, Location l, ValueRange state) {
+                      Value j = state[0];
+                      Value previous = b.create<arith::SubIOp>(l, j, one);
+                      SmallVector<Value> next{previous};
+                      for (size_t k = 0; k < n; ++k) {
+                        Value moved = b.create<tensor::ExtractOp>(l, state[1 + k], at(previous));
+                        next.push_back(b.create<tensor::InsertOp>(l, moved, state[1 + k], at(j)));
+                      }
+                      b.create<scf::YieldOp>(l, next);
+                    });
+                Value j = loop.getResult(0);
+                SmallVector<Value> sorted;
+                for (size_t k = 0; k < n; ++k)
+                  sorted.push_back(b.create<tensor::InsertOp>(l, keys[k],
+                                                              loop.getResult(1 + k), at(j)));
+                b.create<scf::YieldOp>(l, sorted);
+              });
+          return scf::ValueVector(outer.getResults());
+        });
+    rewriter.replaceOp(op, nest.results);
+    return success();
+  }
+};
+
+//===- scatter -------------------------------------------------------------===//
+
+/// The index-typed value of an integer element (unsigned types zero-extend).
+Value toIndex(OpBuilder &b, Location loc, Value value, Type hloElementType) {
+  if (isUnsignedInteger(hloElementType))
+    return b.create<arith::IndexCastUIOp>(loc, b.getIndexType(), value);
+  return b.create<arith::IndexCastOp>(loc, b.getIndexType(), value);
+}
+
+struct ScatterToSCF : public OpConversionPattern<hlo::ScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::ScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Type> resultTypes;
+    if (failed(convertResultTypes(getTypeConverter(), op, resultTypes)) ||
+        !hasSupportedElements(op.getUpdates().getTypes()))
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    auto indicesHloType = dyn_cast<RankedTensorType>(op.getScatterIndices().getType());
+    if (!indicesHloType || !isa<IntegerType>(indicesHloType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "unsupported index type");
+    std::unique_ptr<ScalarRegion> body =
+        ScalarRegion::lower(op.getUpdateComputation(), *getTypeConverter());
+    if (!body)
+      return rewriter.notifyMatchFailure(op, "body does not lower to scalar code");
+
+    hlo::ScatterDimensionNumbersAttr dn = op.getScatterDimensionNumbers();
+    int64_t indexVectorDim = dn.getIndexVectorDim();
+    int64_t indicesRank = indicesHloType.getRank();
+    int64_t indexCount = 1;
+    if (indexVectorDim < indicesRank) {
+      indexCount = indicesHloType.getDimSize(indexVectorDim);
+      if (ShapedType::isDynamic(indexCount))
+        return rewriter.notifyMatchFailure(op, "dynamic index vector");
+    }
+    SmallVector<Value> inputs(adaptor.getInputs()), updates(adaptor.getUpdates());
+    Value indices = adaptor.getScatterIndices();
+    size_t n = inputs.size();
+    int64_t rank = cast<RankedTensorType>(inputs[0].getType()).getRank();
+    int64_t updateRank = cast<RankedTensorType>(updates[0].getType()).getRank();
+    ArrayRef<int64_t> updateWindowDims = dn.getUpdateWindowDims();
+    SmallVector<int64_t> windowDims;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(dn.getInsertedWindowDims(), d) &&
+          !llvm::is_contained(dn.getInputBatchingDims(), d))
+        windowDims.push_back(d);
+    if (static_cast<int64_t>(windowDims.size()) != static_cast<int64_t>(updateWindowDims.size()))
+      return rewriter.notifyMatchFailure(op, "inconsistent window dims");
+
+    SmallVector<Value> inputSizes = dimSizes(rewriter, loc, inputs[0]);
+    SmallVector<Value> updateSizes = dimSizes(rewriter, loc, updates[0]);
+    Value zero = indexConstant(rewriter, loc, 0), one = indexConstant(rewriter, loc, 1);
+    SmallVector<Value> lbs(updateRank, zero), steps(updateRank, one);
+    Type indexElementType = indicesHloType.getElementType();
+
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, lbs, updateSizes, steps, inputs,
+        [&](OpBuilder &b, Location l, ValueRange ivs, ValueRange current) {
+          SmallVector<Value> scatterIndex;
+          for (int64_t d = 0; d < updateRank; ++d)
+            if (!llvm::is_contained(updateWindowDims, d))
+              scatterIndex.push_back(ivs[d]);
+          // The start index vector of this update.
+          SmallVector<Value> startIndex;
+          for (int64_t k = 0; k < indexCount; ++k) {
+            SmallVector<Value> position;
+            for (int64_t d = 0, s = 0; d < indicesRank; ++d)
+              position.push_back(d == indexVectorDim ? indexConstant(b, l, k)
+                                                     : scatterIndex[s++]);
+            Value element = b.create<tensor::ExtractOp>(l, indices, position);
+            startIndex.push_back(toIndex(b, l, element, indexElementType));
+          }
+          SmallVector<Value> resultIndex(rank, zero);
+          for (auto [ds, dInput] : llvm::enumerate(dn.getScatterDimsToOperandDims()))
+            resultIndex[dInput] = startIndex[ds];
+          for (auto [i, dInput] : llvm::enumerate(dn.getInputBatchingDims())) {
+            int64_t startDim = dn.getScatterIndicesBatchingDims()[i];
+            int64_t position = startDim < indexVectorDim ? startDim : startDim - 1;
+            resultIndex[dInput] =
+                b.create<arith::AddIOp>(l, resultIndex[dInput], scatterIndex[position]);
+          }
+          for (auto [w, d] : llvm::enumerate(updateWindowDims))
+            resultIndex[windowDims[w]] =
+                b.create<arith::AddIOp>(l, resultIndex[windowDims[w]], ivs[d]);
+          SmallVector<Value> checks;
+          for (int64_t d = 0; d < rank; ++d)
+            checks.push_back(inBounds(b, l, resultIndex[d], inputSizes[d]));
+          // Updates that land out of bounds are skipped.
+          auto update = b.create<scf::IfOp>(
+              l, allOf(b, l, checks),
+              [&](OpBuilder &b, Location l) {
+                SmallVector<Value> args;
+                for (size_t k = 0; k < n; ++k)
+                  args.push_back(b.create<tensor::ExtractOp>(l, current[k], resultIndex));
+                for (size_t k = 0; k < n; ++k)
+                  args.push_back(b.create<tensor::ExtractOp>(l, updates[k], ivs));
+                SmallVector<Value> combined = body->emit(b, l, args);
+                SmallVector<Value> next;
+                for (size_t k = 0; k < n; ++k)
+                  next.push_back(b.create<tensor::InsertOp>(l, combined[k], current[k],
+                                                            resultIndex));
+                b.create<scf::YieldOp>(l, next);
+              },
+              [&](OpBuilder &b, Location l) { b.create<scf::YieldOp>(l, current); });
+          return scf::ValueVector(update.getResults());
+        });
+    rewriter.replaceOp(op, nest.results);
+    return success();
+  }
+};
+
+//===- reduce_window -------------------------------------------------------===//
+
+SmallVector<int64_t> attrOr(std::optional<ArrayRef<int64_t>> attr, int64_t rank,
+                            int64_t value) {
+  if (attr)
+    return SmallVector<int64_t>(*attr);
+  return SmallVector<int64_t>(rank, value);
+}
+
+/// Low and high padding from an optional [rank, 2] attribute.
+LogicalResult readPadding(std::optional<DenseIntElementsAttr> attr, int64_t rank,
+                          SmallVectorImpl<int64_t> &lo, SmallVectorImpl<int64_t> &hi) {
+  lo.assign(rank, 0);
+  hi.assign(rank, 0);
+  if (!attr)
+    return success();
+  SmallVector<int64_t> values(attr->getValues<int64_t>());
+  if (static_cast<int64_t>(values.size()) != 2 * rank)
+    return failure();
+  for (int64_t d = 0; d < rank; ++d) {
+    lo[d] = values[2 * d];
+    hi[d] = values[2 * d + 1];
+  }
+  return success();
+}
+
+/// `input` with base dilation and (possibly negative) padding applied, the
+/// new elements `padValue`. Static shapes only. Built as one linalg.generic
+/// that reads the input where a position maps onto it (a strided
+/// insert_slice would need the runtime's memrefCopy).
+Value dilateAndPad(OpBuilder &b, Location loc, Value input, Value padValue,
+                   ArrayRef<int64_t> dilation, ArrayRef<int64_t> lo,
+                   ArrayRef<int64_t> hi) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t rank = type.getRank();
+  bool identity = true, empty = false;
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    identity &= dilation[d] == 1 && lo[d] == 0 && hi[d] == 0;
+    int64_t size = type.getDimSize(d);
+    empty |= size == 0;
+    int64_t dilated = size == 0 ? 0 : (size - 1) * dilation[d] + 1;
+    shape.push_back(std::max<int64_t>(dilated + lo[d] + hi[d], 0));
+  }
+  if (identity)
+    return input;
+  RankedTensorType resultType = type.clone(shape);
+  if (empty)
+    return filled(b, loc, resultType, padValue, {});
+  Value init = b.create<tensor::EmptyOp>(loc, shape, type.getElementType());
+  SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  auto generic = b.create<linalg::GenericOp>(
+      loc, resultType, ValueRange{}, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &b, Location l, ValueRange) {
+        Value zero = indexConstant(b, l, 0);
+        SmallVector<Value> checks, index;
+        for (int64_t d = 0; d < rank; ++d) {
+          Value p = b.create<linalg::IndexOp>(l, d);
+          Value q = b.create<arith::SubIOp>(l, p, indexConstant(b, l, lo[d]));
+          Value stride = indexConstant(b, l, dilation[d]);
+          Value source = b.create<arith::DivSIOp>(l, q, stride);
+          checks.push_back(b.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, q, zero));
+          checks.push_back(b.create<arith::CmpIOp>(
+              l, arith::CmpIPredicate::eq, b.create<arith::RemSIOp>(l, q, stride), zero));
+          checks.push_back(b.create<arith::CmpIOp>(
+              l, arith::CmpIPredicate::slt, source, indexConstant(b, l, type.getDimSize(d))));
+          index.push_back(source);
+        }
+        Value valid = allOf(b, l, checks);
+        for (Value &i : index)
+          i = b.create<arith::SelectOp>(l, valid, i, zero);
+        Value element = b.create<tensor::ExtractOp>(l, input, index);
+        b.create<linalg::YieldOp>(
+            l, ValueRange{b.create<arith::SelectOp>(l, valid, element, padValue)});
+      });
+  return generic.getResult(0);
+}
+
+struct ReduceWindowToLinalg : public OpConversionPattern<hlo::ReduceWindowOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::ReduceWindowOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    size_t n = op.getInputs().size();
+    SmallVector<Type> resultTypes;
+    if (!hasSupportedElements(op.getInputs().getTypes()) ||
+        failed(convertResultTypes(getTypeConverter(), op, resultTypes)))
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    for (Value v : adaptor.getInputs())
+      if (!cast<RankedTensorType>(v.getType()).hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "dynamic shapes");
+    for (Type t : resultTypes)
+      if (!cast<RankedTensorType>(t).hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "dynamic shapes");
+    int64_t rank = cast<RankedTensorType>(adaptor.getInputs()[0].getType()).getRank();
+    ArrayRef<int64_t> window = op.getWindowDimensions();
+    SmallVector<int64_t> strides = attrOr(op.getWindowStrides(), rank, 1);
+    SmallVector<int64_t> baseDilations = attrOr(op.getBaseDilations(), rank, 1);
+    SmallVector<int64_t> windowDilations = attrOr(op.getWindowDilations(), rank, 1);
+    SmallVector<int64_t> lo, hi;
+    if (static_cast<int64_t>(window.size()) != rank ||
+        static_cast<int64_t>(strides.size()) != rank ||
+        static_cast<int64_t>(baseDilations.size()) != rank ||
+        static_cast<int64_t>(windowDilations.size()) != rank ||
+        failed(readPadding(op.getPadding(), rank, lo, hi)))
+      return rewriter.notifyMatchFailure(op, "bad window attributes");
+    std::unique_ptr<ScalarRegion> body = ScalarRegion::lower(op.getBody(), *getTypeConverter());
+    if (!body)
+      return rewriter.notifyMatchFailure(op, "body does not lower to scalar code");
+
+    SmallVector<Value> inputs, inits;
+    for (size_t k = 0; k < n; ++k) {
+      Value init = scalarOf(rewriter, loc, adaptor.getInitValues()[k]);
+      inputs.push_back(dilateAndPad(rewriter, loc, adaptor.getInputs()[k], init,
+                                    baseDilations, lo, hi));
+      inits.push_back(filled(rewriter, loc, cast<RankedTensorType>(resultTypes[k]), init, {}));
+    }
+    // The window operand only gives the reduction loops their bounds.
+    Value windowShape = rewriter.create<tensor::EmptyOp>(loc, window, rewriter.getI8Type());
+    inputs.push_back(windowShape);
+
+    MLIRContext *context = rewriter.getContext();
+    SmallVector<AffineExpr> inputExprs, windowExprs, outputExprs;
+    for (int64_t d = 0; d < rank; ++d) {
+      AffineExpr o = getAffineDimExpr(d, context), w = getAffineDimExpr(rank + d, context);
+      inputExprs.push_back(o * strides[d] + w * windowDilations[d]);
+      windowExprs.push_back(w);
+      outputExprs.push_back(o);
+    }
+    SmallVector<AffineMap> maps(n, AffineMap::get(2 * rank, 0, inputExprs, context));
+    maps.push_back(AffineMap::get(2 * rank, 0, windowExprs, context));
+    maps.append(n, AffineMap::get(2 * rank, 0, outputExprs, context));
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    iterators.append(rank, utils::IteratorType::reduction);
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, resultTypes, inputs, inits, maps, iterators,
+        [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+          // (inputs..., window, accumulators...) -> (acc..., x...).
+          SmallVector<Value> bodyArgs(args.drop_front(n + 1));
+          llvm::append_range(bodyArgs, args.take_front(n));
+          b.create<linalg::YieldOp>(bodyLoc, body->emit(b, bodyLoc, bodyArgs));
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+//===- select_and_scatter --------------------------------------------------===//
+
+struct SelectAndScatterToSCF : public OpConversionPattern<hlo::SelectAndScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(hlo::SelectAndScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Type> resultTypes;
+    if (failed(convertResultTypes(getTypeConverter(), op, resultTypes)) ||
+        !hasSupportedElements(op.getSource().getType()))
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    Value operand = adaptor.getOperand(), source = adaptor.getSource();
+    auto resultType = cast<RankedTensorType>(resultTypes[0]);
+    int64_t rank = resultType.getRank();
+    SmallVector<int64_t> window = attrOr(op.getWindowDimensions(), rank, 1);
+    SmallVector<int64_t> strides = attrOr(op.getWindowStrides(), rank, 1);
+    SmallVector<int64_t> lo, hi;
+    if (static_cast<int64_t>(window.size()) != rank ||
+        static_cast<int64_t>(strides.size()) != rank ||
+        failed(readPadding(op.getPadding(), rank, lo, hi)))
+      return rewriter.notifyMatchFailure(op, "bad window attributes");
+    std::unique_ptr<ScalarRegion> select =
+        ScalarRegion::lower(op.getSelect(), *getTypeConverter());
+    std::unique_ptr<ScalarRegion> scatter =
+        ScalarRegion::lower(op.getScatter(), *getTypeConverter());
+    if (!select || !scatter)
+      return rewriter.notifyMatchFailure(op, "regions do not lower to scalar code");
+
+    SmallVector<Value> operandSizes = dimSizes(rewriter, loc, operand);
+    SmallVector<Value> sourceSizes = dimSizes(rewriter, loc, source);
+    SmallVector<Value> dynamicSizes;
+    for (int64_t d = 0; d < rank; ++d)
+      if (resultType.isDynamicDim(d))
+        dynamicSizes.push_back(operandSizes[d]);
+    Value init = scalarOf(rewriter, loc, adaptor.getInitValue());
+    Value result = filled(rewriter, loc, resultType, init, dynamicSizes);
+    Value zero = indexConstant(rewriter, loc, 0), one = indexConstant(rewriter, loc, 1);
+    SmallVector<Value> lbs(rank, zero), steps(rank, one), windowSizes;
+    for (int64_t d = 0; d < rank; ++d)
+      windowSizes.push_back(indexConstant(rewriter, loc, window[d]));
+
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, lbs, sourceSizes, steps, ValueRange{result},
+        [&](OpBuilder &b, Location l, ValueRange sourceIndex, ValueRange current) {
+          // Select over the window's in-bounds elements, in row-major order;
+          // padding is never selected.
+          SmallVector<Value> initialState{init};
+          initialState.append(rank, zero);
+          initialState.push_back(b.create<arith::ConstantIntOp>(l, 0, 1));
+          scf::LoopNest scan = scf::buildLoopNest(
+              b, l, lbs, windowSizes, steps, initialState,
+              [&](OpBuilder &b, Location l, ValueRange offset, ValueRange state) {
+                SmallVector<Value> position, checks;
+                for (int64_t d = 0; d < rank; ++d) {
+                  Value start = b.create<arith::MulIOp>(
+                      l, sourceIndex[d], indexConstant(b, l, strides[d]));
+                  Value p = b.create<arith::AddIOp>(l, start, offset[d]);
+                  p = b.create<arith::SubIOp>(l, p, indexConstant(b, l, lo[d]));
+                  position.push_back(p);
+                  checks.push_back(inBounds(b, l, p, operandSizes[d]));
+                }
+                auto step = b.create<scf::IfOp>(
+                    l, allOf(b, l, checks),
+                    [&](OpBuilder &b, Location l) {
+                      Value candidate = b.create<tensor::ExtractOp>(l, operand, position);
+                      Value selected = state[0], found = state[rank + 1];
+                      Value keep = select->emit(b, l, {selected, candidate})[0];
+                      keep = b.create<arith::AndIOp>(l, keep, found);
+                      SmallVector<Value> next{
+                          b.create<arith::SelectOp>(l, keep, selected, candidate)};
+                      for (int64_t d = 0; d < rank; ++d)
+                        next.push_back(b.create<arith::SelectOp>(l, keep, state[1 + d],
+                                                                 position[d]));
+                      next.push_back(b.create<arith::ConstantIntOp>(l, 1, 1));
+                      b.create<scf::YieldOp>(l, next);
+                    },
+                    [&](OpBuilder &b, Location l) { b.create<scf::YieldOp>(l, state); });
+                return scf::ValueVector(step.getResults());
+              });
+          ValueRange selectedIndex = ValueRange(scan.results).slice(1, rank);
+          Value found = scan.results[rank + 1];
+          auto update = b.create<scf::IfOp>(
+              l, found,
+              [&](OpBuilder &b, Location l) {
+                Value old = b.create<tensor::ExtractOp>(l, current[0], selectedIndex);
+                Value value = b.create<tensor::ExtractOp>(l, source, sourceIndex);
+                Value combined = scatter->emit(b, l, {old, value})[0];
+                b.create<scf::YieldOp>(
+                    l, ValueRange{b.create<tensor::InsertOp>(l, combined, current[0],
+                                                             selectedIndex)});
+              },
+              [&](OpBuilder &b, Location l) { b.create<scf::YieldOp>(l, current); });
+          return scf::ValueVector(update.getResults());
+        });
+    rewriter.replaceOp(op, nest.results);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateReductionToLinalgPatterns(TypeConverter &converter,
+                                       RewritePatternSet &patterns) {
+  patterns.add<MapToLinalg, ReduceToLinalg, ReduceWindowToLinalg, ScatterToSCF,
+               SelectAndScatterToSCF, SortToSCF>(converter, patterns.getContext());
+}
 
 } // namespace oxla
