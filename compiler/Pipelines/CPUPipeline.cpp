@@ -22,7 +22,9 @@ using namespace mlir;
 llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
   static const PipelinePhase phases[] = {
       // StableHLO -> linalg/tensor/arith/math on tensors; calls inlined.
-      {"linalg", "oxla-convert-stablehlo-to-linalg,inline,symbol-dce,"
+      // Quantized ops become dequantize, float op, quantize first.
+      {"linalg", "oxla-decompose-quantized-ops,oxla-convert-stablehlo-to-linalg,"
+                 "inline,symbol-dce,"
                  "canonicalize,cse"},
       // Elementwise producers fuse into their consumers.
       {"fused", "linalg-fuse-elementwise-ops,canonicalize,cse"},

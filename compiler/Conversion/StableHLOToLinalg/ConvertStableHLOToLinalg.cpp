@@ -51,6 +51,7 @@ struct ConvertStableHLOToLinalg
     populateControlFlowToSCFPatterns(converter, patterns);
     populateContractionToLinalgPatterns(converter, patterns);
     populateChloToLinalgPatterns(converter, patterns);
+    populateQuantizationToLinalgPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);

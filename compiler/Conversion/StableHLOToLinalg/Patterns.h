@@ -40,6 +40,11 @@ void populateControlFlowToSCFPatterns(mlir::TypeConverter &converter,
 void populateContractionToLinalgPatterns(mlir::TypeConverter &converter,
                                          mlir::RewritePatternSet &patterns);
 
+/// uniform_quantize, uniform_dequantize, and bitcast_convert to and from
+/// quantized types (the other quantized ops are decomposed before).
+void populateQuantizationToLinalgPatterns(mlir::TypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns);
+
 /// The CHLO ops.
 void populateChloToLinalgPatterns(mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);

@@ -2,11 +2,15 @@
 
 #include "compiler/Conversion/StableHLOToLinalg/TypeConversion.h"
 
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 using namespace mlir;
 
 Type oxla::toSignless(Type type) {
+  // A quantized value is its storage integer.
+  if (auto quantized = dyn_cast<quant::QuantizedType>(type))
+    return IntegerType::get(type.getContext(), quantized.getStorageTypeIntegralWidth());
   if (auto integer = dyn_cast<IntegerType>(type))
     if (!integer.isSignless())
       return IntegerType::get(type.getContext(), integer.getWidth());
@@ -19,6 +23,8 @@ bool oxla::isNarrowFloat(Type type) {
 }
 
 bool oxla::isUnsignedInteger(Type type) {
+  if (auto quantized = dyn_cast<quant::QuantizedType>(type))
+    return !quantized.isSigned();
   auto integer = dyn_cast<IntegerType>(type);
   return integer && (integer.isUnsigned() || integer.getWidth() == 1);
 }
@@ -26,6 +32,7 @@ bool oxla::isUnsignedInteger(Type type) {
 oxla::StableHLOTypeConverter::StableHLOTypeConverter() {
   addConversion([](Type type) { return type; });
   addConversion([](IntegerType type) { return toSignless(type); });
+  addConversion([](quant::QuantizedType type) { return toSignless(type); });
   addConversion([](RankedTensorType type) -> Type {
     return type.clone(toSignless(type.getElementType()));
   });

@@ -19,7 +19,8 @@ public:
   StableHLOTypeConverter();
 };
 
-/// The signless integer of the same width for integers, `type` otherwise.
+/// The signless integer of the same width for integers and for quantized
+/// types (their storage), `type` otherwise.
 mlir::Type toSignless(mlir::Type type);
 
 /// True for the 8- and 16-bit floats that oxla computes in f32 and rounds
