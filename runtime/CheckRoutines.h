@@ -47,6 +47,9 @@ private:
 /// The routines' names and addresses, for a JIT's symbol table.
 std::vector<std::pair<const char *, void *>> checkRoutineSymbols();
 
+/// The library functions lowered code calls (SupportRoutines.cpp).
+std::vector<std::pair<const char *, void *>> supportRoutineSymbols();
+
 } // namespace oxla::rt
 
 #endif // OXLA_RUNTIME_CHECKROUTINES_H

@@ -1,0 +1,73 @@
+//===- SupportRoutines.cpp - What lowered code calls besides checks -------===//
+//
+// MLIR's lowering and LLVM's code generation call a few library functions
+// that neither libm nor this system's libgcc provide: `memrefCopy` (a
+// strided memref.copy, from MLIR's runner utils) and `__truncsfbf2` (f32 to
+// bf16, from compiler-rt). The runtime provides them, so compiled modules
+// need no MLIR or compiler-rt library at run time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/CheckRoutines.h"
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+struct UnrankedMemRef {
+  int64_t rank;
+  void *descriptor; ///< {T *allocated, T *aligned, int64 offset, sizes[rank], strides[rank]}
+};
+
+} // namespace
+
+/// memref.copy between two memrefs of one shape and element size, any
+/// strides.
+extern "C" void memrefCopy(int64_t elementSize, UnrankedMemRef *source,
+                           UnrankedMemRef *destination) {
+  int64_t rank = source->rank;
+  auto *from = static_cast<int64_t *>(source->descriptor);
+  auto *to = static_cast<int64_t *>(destination->descriptor);
+  auto *fromData = reinterpret_cast<const char *>(from[1]) + from[2] * elementSize;
+  auto *toData = reinterpret_cast<char *>(to[1]) + to[2] * elementSize;
+  const int64_t *sizes = from + 3;
+  const int64_t *fromStrides = from + 3 + rank, *toStrides = to + 3 + rank;
+  int64_t count = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    count *= sizes[d];
+  if (count == 0)
+    return;
+  std::vector<int64_t> index(rank, 0);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t a = 0, b = 0;
+    for (int64_t d = 0; d < rank; ++d) {
+      a += index[d] * fromStrides[d];
+      b += index[d] * toStrides[d];
+    }
+    std::memmove(toData + b * elementSize, fromData + a * elementSize, elementSize);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (++index[d] < sizes[d])
+        break;
+      index[d] = 0;
+    }
+  }
+}
+
+/// f32 to bf16, rounding to nearest even; NaN stays a quiet NaN.
+extern "C" __bf16 __truncsfbf2(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  uint16_t result;
+  if ((bits & 0x7FFFFFFFu) > 0x7F800000u)
+    result = static_cast<uint16_t>((bits >> 16) | 0x40);
+  else
+    result = static_cast<uint16_t>((bits + 0x7FFFu + ((bits >> 16) & 1)) >> 16);
+  return __builtin_bit_cast(__bf16, result);
+}
+
+std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
+  return {{"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
+          {"__truncsfbf2", reinterpret_cast<void *>(&__truncsfbf2)}};
+}

@@ -1,0 +1,37 @@
+//===- ModuleMetadataTest.cpp - The text an AOT module carries ------------===//
+
+#include "runtime/ModuleMetadata.h"
+
+#include <gtest/gtest.h>
+
+using oxla::rt::ModuleMetadata;
+
+TEST(ModuleMetadata, RoundTrips) {
+  ModuleMetadata metadata;
+  metadata.entries.push_back({"main", {"2x3xf32", "f32"}, {"2x3xi1"}});
+  metadata.checks.push_back({"close", "check.expect_close", "a b.mlir:3:5", 3, 0, 0});
+  metadata.checks.push_back({"almost_eq", "check.eq", "x.mlir:1:1", 0, 0, 1e-4});
+  ModuleMetadata parsed;
+  std::string error;
+  ASSERT_TRUE(ModuleMetadata::parse(metadata.serialize(), parsed, error)) << error;
+  ASSERT_EQ(parsed.entries.size(), 1u);
+  EXPECT_EQ(parsed.entries[0].name, "main");
+  EXPECT_EQ(parsed.entries[0].arguments, metadata.entries[0].arguments);
+  EXPECT_EQ(parsed.entries[0].results, metadata.entries[0].results);
+  ASSERT_EQ(parsed.checks.size(), 2u);
+  // A location with spaces survives: it is the last field of its line.
+  EXPECT_EQ(parsed.checks[0].location, "a b.mlir:3:5");
+  EXPECT_EQ(parsed.checks[0].maxUlp, 3u);
+  EXPECT_EQ(parsed.checks[1].tolerance, 1e-4);
+}
+
+TEST(ModuleMetadata, RejectsMalformedText) {
+  ModuleMetadata parsed;
+  std::string error;
+  EXPECT_FALSE(ModuleMetadata::parse("", parsed, error));
+  EXPECT_FALSE(ModuleMetadata::parse("oxla-module 2\n", parsed, error));
+  EXPECT_FALSE(ModuleMetadata::parse("oxla-module 1\nargument f32\n", parsed, error));
+  EXPECT_NE(error.find("line 2"), std::string::npos);
+  EXPECT_FALSE(ModuleMetadata::parse("oxla-module 1\ncheck close x\n", parsed, error));
+  EXPECT_FALSE(ModuleMetadata::parse("oxla-module 1\nfrobnicate\n", parsed, error));
+}
