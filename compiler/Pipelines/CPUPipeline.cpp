@@ -31,7 +31,8 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // Tensors become buffers; results become caller-allocated
       // out-parameters; temporaries are freed.
       {"buffers", "one-shot-bufferize{bufferize-function-boundaries=1 "
-                  "function-boundary-type-conversion=identity-layout-map},"
+                  "function-boundary-type-conversion=identity-layout-map "
+                  "allow-return-allocs-from-loops=1},"
                   "buffer-results-to-out-params,canonicalize,"
                   "buffer-deallocation-pipeline,convert-bufferization-to-memref"},
       // Loops, then the LLVM dialect. bf16 rounding is expanded to integer
