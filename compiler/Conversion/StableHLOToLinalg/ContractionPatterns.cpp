@@ -11,11 +11,12 @@
 // end. Integers accumulate at the result width (wrapping, which equals the
 // interpreter's 64-bit accumulation truncated at the end); i1 uses and/or.
 //
-// convolution: the padded and base-dilated lhs is made explicit (zeros,
-// strided insert_slice, extract_slice for negative padding); feature and
-// batch groups split a dimension in two with expand_shape. Float window
-// positions that land on padding or a dilation hole are skipped, as the
-// interpreter skips them (0 * inf would otherwise be NaN).
+// convolution: the padded and base-dilated lhs (padding possibly negative)
+// is made explicit by a linalg.generic that reads lhs with tensor.extract;
+// feature and batch groups split a dimension in two with expand_shape. Float
+// window positions that land on padding or a dilation hole are skipped, as
+// the interpreter skips them (0 * inf would otherwise be NaN). dynamic_conv
+// is lowered when d_padding is a constant.
 //
 //===----------------------------------------------------------------------===//
 
@@ -552,7 +553,8 @@ FailureOr<Value> lowerConvolution(Operation *op, Value lhs, Value rhs,
                       SmallVector<Value> index;
                       for (int64_t d = 0; d < rank; ++d) {
                         Value p = s.create<linalg::IndexOp>(d);
-                        if (low[d] == 0 && dilation[d] == 1) {
+                        if (low[d] == 0 && dilation[d] == 1 &&
+                            paddedShape[d] <= lhsType.getDimSize(d)) {
                           index.push_back(p);
                           continue;
                         }
@@ -570,6 +572,8 @@ FailureOr<Value> lowerConvolution(Operation *op, Value lhs, Value rhs,
                         valid = valid ? s.create<arith::AndIOp>(valid, ok) : ok;
                         index.push_back(source);
                       }
+                      if (!valid)
+                        valid = s.create<arith::ConstantIntOp>(1, 1);
                       for (Value &i : index)
                         i = s.create<arith::SelectOp>(valid, i, zero);
                       Value element = b.create<tensor::ExtractOp>(l, lhs, index);
@@ -683,7 +687,8 @@ FailureOr<Value> lowerConvolution(Operation *op, Value lhs, Value rhs,
                                   constant(0)));
                     real = real ? s.create<arith::AndIOp>(real, ok) : ok;
                   }
-                  sum = s.create<arith::SelectOp>(real, sum, args[2]);
+                  if (real)
+                    sum = s.create<arith::SelectOp>(real, sum, args[2]);
                 }
                 b.create<linalg::YieldOp>(bodyLoc, sum);
               })
