@@ -2,8 +2,8 @@
 //
 // MLIR's lowering and LLVM's code generation call a few library functions
 // that neither libm nor this system's libgcc provide: `memrefCopy` (a
-// strided memref.copy, from MLIR's runner utils) and `__truncsfbf2` (f32 to
-// bf16, from compiler-rt). The runtime provides them, so compiled modules
+// strided memref.copy, from MLIR's runner utils) and `__truncsfbf2` and
+// `__truncdfbf2` (f32 and f64 to bf16, from compiler-rt). The runtime provides them, so compiled modules
 // need no MLIR or compiler-rt library at run time.
 //
 //===----------------------------------------------------------------------===//
@@ -67,7 +67,25 @@ extern "C" __bf16 __truncsfbf2(float value) {
   return __builtin_bit_cast(__bf16, result);
 }
 
+/// f64 to bf16 with one rounding: round to odd into f32 (which keeps more
+/// than 2 * 8 + 2 bits), then to nearest even into bf16.
+extern "C" __bf16 __truncdfbf2(double value) {
+  float narrow = static_cast<float>(value);
+  if (value == value && static_cast<double>(narrow) != value) {
+    if (__builtin_isinf(narrow))
+      narrow = __builtin_copysignf(3.40282347e38f, narrow);
+    else if (__builtin_fabs(static_cast<double>(narrow)) > __builtin_fabs(value))
+      narrow = __builtin_nextafterf(narrow, 0.0f);
+    uint32_t bits;
+    std::memcpy(&bits, &narrow, sizeof bits);
+    bits |= 1;
+    std::memcpy(&narrow, &bits, sizeof bits);
+  }
+  return __truncsfbf2(narrow);
+}
+
 std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
   return {{"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
-          {"__truncsfbf2", reinterpret_cast<void *>(&__truncsfbf2)}};
+          {"__truncsfbf2", reinterpret_cast<void *>(&__truncsfbf2)},
+          {"__truncdfbf2", reinterpret_cast<void *>(&__truncdfbf2)}};
 }

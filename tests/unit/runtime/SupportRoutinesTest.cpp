@@ -15,6 +15,7 @@ struct UnrankedMemRef {
 extern "C" void memrefCopy(int64_t elementSize, UnrankedMemRef *source,
                            UnrankedMemRef *destination);
 extern "C" __bf16 __truncsfbf2(float value);
+extern "C" __bf16 __truncdfbf2(double value);
 
 namespace {
 
@@ -36,6 +37,17 @@ TEST(SupportRoutines, TruncToBF16RoundsToNearestEven) {
   uint16_t nan = bf16Bits(__builtin_nanf(""));
   EXPECT_EQ(nan & 0x7F80, 0x7F80);
   EXPECT_NE(nan & 0x007F, 0);
+}
+
+TEST(SupportRoutines, TruncDoubleToBF16RoundsOnce) {
+  auto bits = [](double value) { return __builtin_bit_cast(uint16_t, __truncdfbf2(value)); };
+  EXPECT_EQ(bits(1.0), 0x3F80);
+  // Just above the halfway point between 1 and 1 + 2^-7: rounds up. Going
+  // through f32 with round-to-nearest would land on the tie and round down.
+  EXPECT_EQ(bits(1.00390625 + 1e-12), 0x3F81);
+  EXPECT_EQ(bits(1.00390625), 0x3F80);
+  EXPECT_EQ(bits(1e300), 0x7F80);
+  EXPECT_EQ(bits(-1e-300), 0x8000);
 }
 
 TEST(SupportRoutines, MemrefCopyFollowsStrides) {
