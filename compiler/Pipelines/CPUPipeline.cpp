@@ -37,9 +37,9 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                   "buffer-deallocation-pipeline,convert-bufferization-to-memref"},
       // Loops, then the LLVM dialect. bf16 rounding is expanded to integer
       // ops (correct round-to-nearest-even on any CPU).
-      {"llvm-dialect", "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
-               "arith-expand{include-bf16=1},convert-complex-to-standard,"
-               "expand-strided-metadata,finalize-memref-to-llvm,"
+      {"llvm-dialect", "convert-linalg-to-loops,expand-strided-metadata,lower-affine,"
+               "convert-scf-to-cf,arith-expand{include-bf16=1},"
+               "convert-complex-to-standard,finalize-memref-to-llvm,"
                "convert-math-to-llvm,convert-math-to-libm,"
                "convert-complex-to-llvm,convert-arith-to-llvm,"
                "convert-index-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,"
