@@ -2,7 +2,7 @@
 //
 // Spec "broadcast_in_dim", "reshape", "transpose", "slice", "concatenate",
 // "pad", "reverse", "iota", "dynamic_slice", "dynamic_update_slice",
-// "get_dimension_size", "bitcast_convert" (same width) and the deprecated
+// "gather", "get_dimension_size", "bitcast_convert" (same width) and the deprecated
 // "broadcast". Ops that only rearrange elements become linalg ops whose
 // indexing maps say where each element comes from; pad reads its operand
 // with tensor.extract at computed positions (negative and interior padding
@@ -406,6 +406,82 @@ struct DynamicUpdateSliceToTensor
   }
 };
 
+//===- gather --------------------------------------------------------------===//
+
+/// Spec gather, one linalg.generic over the result: each element computes
+/// its operand index from the start index it reads (clamped so that the
+/// slice fits), the batching index and its offset, then reads the operand.
+struct GatherToLinalg : public OpConversionPattern<hlo::GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(hlo::GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType = staticResultType(op, getTypeConverter());
+    auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
+    auto indicesType = cast<RankedTensorType>(adaptor.getStartIndices().getType());
+    if (!resultType || !operandType.hasStaticShape() || !indicesType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    if (operandType.getNumElements() == 0 && resultType.getNumElements() != 0)
+      return rewriter.notifyMatchFailure(op, "gathers from an empty operand");
+    hlo::GatherDimensionNumbersAttr dn = op.getDimensionNumbers();
+    ArrayRef<int64_t> offsetDims = dn.getOffsetDims(), sliceSizes = op.getSliceSizes();
+    int64_t indexVectorDim = dn.getIndexVectorDim();
+    int64_t rank = resultType.getRank(), operandRank = operandType.getRank();
+    SmallVector<int64_t> windowDims;
+    for (int64_t d = 0; d < operandRank; ++d)
+      if (!llvm::is_contained(dn.getCollapsedSliceDims(), d) &&
+          !llvm::is_contained(dn.getOperandBatchingDims(), d))
+        windowDims.push_back(d);
+    bool indexIsUnsigned = isUnsignedInteger(
+        getElementTypeOrSelf(op.getStartIndices().getType()));
+    Value operand = adaptor.getOperand(), indices = adaptor.getStartIndices();
+    Location loc = op.getLoc();
+    Value init = rewriter.create<tensor::EmptyOp>(loc, resultType.getShape(),
+                                                  resultType.getElementType());
+    SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, resultType, ValueRange{}, ValueRange{init}, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange) {
+          auto c = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(l, v); };
+          SmallVector<Value> index, batchIndex;
+          for (int64_t d = 0; d < rank; ++d) {
+            index.push_back(b.create<linalg::IndexOp>(l, d));
+            if (!llvm::is_contained(offsetDims, d))
+              batchIndex.push_back(index.back());
+          }
+          SmallVector<Value> operandIndex(operandRank, c(0));
+          for (auto [ds, dOperand] : llvm::enumerate(dn.getStartIndexMap())) {
+            SmallVector<Value> at;
+            for (int64_t d = 0, k = 0; d < indicesType.getRank(); ++d)
+              at.push_back(d == indexVectorDim ? c(ds) : batchIndex[k++]);
+            Value start = b.create<tensor::ExtractOp>(l, indices, at);
+            if (start.getType().getIntOrFloatBitWidth() < 64)
+              start = indexIsUnsigned
+                          ? b.create<arith::ExtUIOp>(l, b.getI64Type(), start).getResult()
+                          : b.create<arith::ExtSIOp>(l, b.getI64Type(), start).getResult();
+            Value asIndex = b.create<arith::IndexCastOp>(l, b.getIndexType(), start);
+            Value limit = c(operandType.getDimSize(dOperand) - sliceSizes[dOperand]);
+            operandIndex[dOperand] = b.create<arith::MaxSIOp>(
+                l, c(0), b.create<arith::MinSIOp>(l, asIndex, limit));
+          }
+          for (auto [i, dOperand] : llvm::enumerate(dn.getOperandBatchingDims())) {
+            int64_t d = dn.getStartIndicesBatchingDims()[i];
+            int64_t position = d < indexVectorDim ? d : d - 1;
+            operandIndex[dOperand] =
+                b.create<arith::AddIOp>(l, operandIndex[dOperand], batchIndex[position]);
+          }
+          for (auto [i, dResult] : llvm::enumerate(offsetDims))
+            operandIndex[windowDims[i]] =
+                b.create<arith::AddIOp>(l, operandIndex[windowDims[i]], index[dResult]);
+          Value element = b.create<tensor::ExtractOp>(l, operand, operandIndex);
+          b.create<linalg::YieldOp>(l, element);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
 //===- get_dimension_size, bitcast_convert ---------------------------------===//
 
 struct GetDimensionSizeToTensor : public OpConversionPattern<hlo::GetDimensionSizeOp> {
@@ -461,7 +537,7 @@ struct BitcastConvertToLinalg : public OpConversionPattern<hlo::BitcastConvertOp
 void populateDataMovementToLinalgPatterns(TypeConverter &converter,
                                           RewritePatternSet &patterns) {
   patterns.add<BitcastConvertToLinalg, BroadcastInDimToLinalg, BroadcastToLinalg,
-               ConcatenateToTensor, DynamicSliceToTensor, DynamicUpdateSliceToTensor,
+               ConcatenateToTensor, DynamicSliceToTensor, DynamicUpdateSliceToTensor, GatherToLinalg,
                GetDimensionSizeToTensor, IotaToLinalg, PadToLinalg, ReshapeToTensor,
                ReverseToLinalg, SliceToTensor, TransposeToLinalg>(converter,
                                                                   patterns.getContext());

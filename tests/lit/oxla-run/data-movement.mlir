@@ -61,3 +61,17 @@ func.func @main() {
   check.expect_eq_const %bits, dense<[[1056964608, 1056964608]]> : tensor<1x2xi32>
   return
 }
+
+// -----
+
+// gather: rows by index, clamped start indices, and a batching dimension.
+func.func @main() {
+  %a = stablehlo.constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi32>
+  %i = stablehlo.constant dense<[[2], [0], [7]]> : tensor<3x1xi32>
+  %rows = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>} : (tensor<3x2xi32>, tensor<3x1xi32>) -> tensor<3x2xi32>
+  check.expect_eq_const %rows, dense<[[5, 6], [1, 2], [5, 6]]> : tensor<3x2xi32>
+  %j = stablehlo.constant dense<[1, 0, 1]> : tensor<3xi32>
+  %picked = "stablehlo.gather"(%a, %j) {dimension_numbers = #stablehlo.gather<operand_batching_dims = [0], start_indices_batching_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1>} : (tensor<3x2xi32>, tensor<3xi32>) -> tensor<3xi32>
+  check.expect_eq_const %picked, dense<[2, 3, 6]> : tensor<3xi32>
+  return
+}
