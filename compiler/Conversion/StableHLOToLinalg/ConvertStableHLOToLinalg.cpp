@@ -52,6 +52,8 @@ struct ConvertStableHLOToLinalg
     populateContractionToLinalgPatterns(converter, patterns);
     populateChloToLinalgPatterns(converter, patterns);
     populateQuantizationToLinalgPatterns(converter, patterns);
+    populateLinearAlgebraAndRandomToLinalgPatterns(converter, patterns);
+    populateMiscToLinalgPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);

@@ -45,6 +45,16 @@ void populateContractionToLinalgPatterns(mlir::TypeConverter &converter,
 void populateQuantizationToLinalgPatterns(mlir::TypeConverter &converter,
                                           mlir::RewritePatternSet &patterns);
 
+/// fft, triangular_solve, cholesky, rng_bit_generator, rng.
+void populateLinearAlgebraAndRandomToLinalgPatterns(mlir::TypeConverter &converter,
+                                                    mlir::RewritePatternSet &patterns);
+
+/// composite, after_all, create_token and the dynamism ops (dynamic_iota,
+/// dynamic_reshape, dynamic_broadcast_in_dim, dynamic_pad, dynamic_gather,
+/// real_dynamic_slice, set_dimension_size).
+void populateMiscToLinalgPatterns(mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+
 /// The CHLO ops.
 void populateChloToLinalgPatterns(mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
