@@ -45,9 +45,12 @@ void populateContractionToLinalgPatterns(mlir::TypeConverter &converter,
 void populateQuantizationToLinalgPatterns(mlir::TypeConverter &converter,
                                           mlir::RewritePatternSet &patterns);
 
-/// fft, triangular_solve, cholesky, rng_bit_generator, rng.
+/// fft, triangular_solve, cholesky, and (RandomPatterns.cpp)
+/// rng_bit_generator.
 void populateLinearAlgebraAndRandomToLinalgPatterns(mlir::TypeConverter &converter,
                                                     mlir::RewritePatternSet &patterns);
+void populateRandomToLinalgPatterns(mlir::TypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns);
 
 /// composite, after_all, create_token and the dynamism ops (dynamic_iota,
 /// dynamic_reshape, dynamic_broadcast_in_dim, dynamic_pad, dynamic_gather,
