@@ -2,12 +2,15 @@
 //
 // Spec "broadcast_in_dim", "reshape", "transpose", "slice", "concatenate",
 // "pad", "reverse", "iota", "dynamic_slice", "dynamic_update_slice",
-// "gather", "get_dimension_size", "bitcast_convert" (same width) and the deprecated
-// "broadcast". Ops that only rearrange elements become linalg ops whose
-// indexing maps say where each element comes from; pad reads its operand
-// with tensor.extract at computed positions (negative and interior padding
-// alike). Out-of-range start indices of dynamic_slice/dynamic_update_slice
-// are clamped so that the slice fits, as in the interpreter.
+// "gather", "get_dimension_size", "bitcast_convert", "torch_index_select",
+// the deprecated "broadcast", and the dynamism forms (dynamic_iota,
+// dynamic_reshape, dynamic_broadcast_in_dim, dynamic_pad, dynamic_gather,
+// real_dynamic_slice) when their result types are static. Ops that only
+// rearrange elements become linalg ops whose indexing maps say where each
+// element comes from; pad and gather read their operand with tensor.extract
+// at computed positions. Out-of-range start indices are clamped so that the
+// slice fits, as in the interpreter; indices that the spec calls invalid are
+// clamped too, so that no read leaves its tensor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +55,33 @@ Value copyThroughMap(ConversionPatternRewriter &rewriter, Location loc, Value in
       .getResult(0);
 }
 
+/// A scalar integer as an index: zero-extended when unsigned.
+Value asIndex(OpBuilder &b, Location loc, Value scalar, bool isUnsigned) {
+  if (scalar.getType().getIntOrFloatBitWidth() < 64)
+    scalar = isUnsigned ? b.create<arith::ExtUIOp>(loc, b.getI64Type(), scalar).getResult()
+                        : b.create<arith::ExtSIOp>(loc, b.getI64Type(), scalar).getResult();
+  return b.create<arith::IndexCastOp>(loc, b.getIndexType(), scalar);
+}
+
+/// The elements of the rank-1 integer tensor `values` (the adaptor's
+/// operand; `hloValues` is the StableHLO one, for the signedness) as indices.
+SmallVector<Value> indexElements(OpBuilder &b, Location loc, Value values, Value hloValues) {
+  auto type = cast<RankedTensorType>(values.getType());
+  bool isUnsigned = isUnsignedInteger(getElementTypeOrSelf(hloValues.getType()));
+  SmallVector<Value> result;
+  for (int64_t k = 0; k < type.getDimSize(0); ++k) {
+    Value at = b.create<arith::ConstantIndexOp>(loc, k);
+    result.push_back(asIndex(b, loc, b.create<tensor::ExtractOp>(loc, values, at), isUnsigned));
+  }
+  return result;
+}
+
+/// True when the rank-1 shape operand `values` is static and has `size` elements.
+bool hasStaticLength(Value values, int64_t size) {
+  auto type = dyn_cast<RankedTensorType>(values.getType());
+  return type && type.getRank() == 1 && type.getDimSize(0) == size;
+}
+
 //===- broadcast_in_dim, broadcast -----------------------------------------===//
 
 /// result[i...] = operand[j...] with j_k = i_{dims[k]}, or 0 where the
@@ -74,13 +104,15 @@ LogicalResult lowerBroadcast(Operation *op, Value operand, ArrayRef<int64_t> dim
   return success();
 }
 
-struct BroadcastInDimToLinalg : public OpConversionPattern<hlo::BroadcastInDimOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// broadcast_in_dim, and dynamic_broadcast_in_dim with a static result type
+/// (which then says which dimensions expand).
+template <typename OpTy> struct BroadcastInDimToLinalg : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(hlo::BroadcastInDimOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     return lowerBroadcast(op, adaptor.getOperand(), op.getBroadcastDimensions(),
-                          rewriter, getTypeConverter());
+                          rewriter, this->getTypeConverter());
   }
 };
 
@@ -101,12 +133,13 @@ struct BroadcastToLinalg : public OpConversionPattern<hlo::BroadcastOp> {
 
 //===- reshape, transpose, reverse ----------------------------------------===//
 
-struct ReshapeToTensor : public OpConversionPattern<hlo::ReshapeOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// reshape, and dynamic_reshape with a static result type.
+template <typename OpTy> struct ReshapeToTensor : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(hlo::ReshapeOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = staticResultType(op, getTypeConverter());
+    RankedTensorType resultType = staticResultType(op, this->getTypeConverter());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "needs a static result shape");
     Location loc = op.getLoc();
@@ -218,75 +251,110 @@ struct ConcatenateToTensor : public OpConversionPattern<hlo::ConcatenateOp> {
 
 //===- pad -----------------------------------------------------------------===//
 
+/// Result position i holds operand element (i - low) / step (step =
+/// interior + 1) when that divides evenly and lands inside the operand, and
+/// the padding value elsewhere. `low` and `step` are index values.
+LogicalResult lowerPad(Operation *op, Value operand, Value paddingValue, ValueRange low,
+                       ValueRange step, ConversionPatternRewriter &rewriter,
+                       const TypeConverter *converter) {
+  RankedTensorType resultType = staticResultType(op, converter);
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  if (!resultType || !operandType.hasStaticShape())
+    return rewriter.notifyMatchFailure(op, "needs static shapes");
+  Location loc = op->getLoc();
+  int64_t rank = resultType.getRank();
+  Value padding = rewriter.create<tensor::ExtractOp>(loc, paddingValue, ValueRange{});
+  Value init = rewriter.create<tensor::EmptyOp>(loc, resultType.getShape(),
+                                                resultType.getElementType());
+  SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  auto generic = rewriter.create<linalg::GenericOp>(
+      loc, resultType, ValueRange{}, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &b, Location l, ValueRange) {
+        Value inside = b.create<arith::ConstantIntOp>(l, 1, 1);
+        SmallVector<Value> positions;
+        auto c = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(l, v); };
+        auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+          return b.create<arith::CmpIOp>(l, p, x, y);
+        };
+        for (int64_t d = 0; d < rank; ++d) {
+          Value i = b.create<linalg::IndexOp>(l, d);
+          Value shifted = b.create<arith::SubIOp>(l, i, low[d]);
+          Value position = b.create<arith::DivSIOp>(l, shifted, step[d]);
+          Value remainder = b.create<arith::RemSIOp>(l, shifted, step[d]);
+          Value ok = b.create<arith::AndIOp>(
+              l, cmp(arith::CmpIPredicate::sge, shifted, c(0)),
+              b.create<arith::AndIOp>(
+                  l, cmp(arith::CmpIPredicate::eq, remainder, c(0)),
+                  cmp(arith::CmpIPredicate::slt, position, c(operandType.getDimSize(d)))));
+          inside = b.create<arith::AndIOp>(l, inside, ok);
+          // A clamped position keeps the (unused) read in bounds.
+          positions.push_back(b.create<arith::MaxSIOp>(
+              l, c(0),
+              b.create<arith::MinSIOp>(l, position, c(operandType.getDimSize(d) - 1))));
+        }
+        Value result = padding;
+        if (operandType.getNumElements() > 0) {
+          Value element = b.create<tensor::ExtractOp>(l, operand, positions);
+          result = b.create<arith::SelectOp>(l, inside, element, padding);
+        }
+        b.create<linalg::YieldOp>(l, result);
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
 struct PadToLinalg : public OpConversionPattern<hlo::PadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(hlo::PadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = staticResultType(op, getTypeConverter());
+    SmallVector<Value> low, step;
+    for (auto [l, i] : llvm::zip_equal(op.getEdgePaddingLow(), op.getInteriorPadding())) {
+      low.push_back(rewriter.create<arith::ConstantIndexOp>(op.getLoc(), l));
+      step.push_back(rewriter.create<arith::ConstantIndexOp>(op.getLoc(), i + 1));
+    }
+    return lowerPad(op, adaptor.getOperand(), adaptor.getPaddingValue(), low, step, rewriter,
+                    getTypeConverter());
+  }
+};
+
+/// dynamic_pad with a static result type: the paddings are read at run
+/// time (a negative interior padding, which is invalid, counts as 0).
+struct DynamicPadToLinalg : public OpConversionPattern<hlo::DynamicPadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(hlo::DynamicPadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
-    if (!resultType || !operandType.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    int64_t rank = operandType.getRank();
+    if (!hasStaticLength(adaptor.getEdgePaddingLow(), rank) ||
+        !hasStaticLength(adaptor.getInteriorPadding(), rank))
+      return rewriter.notifyMatchFailure(op, "needs static padding operands");
     Location loc = op.getLoc();
-    int64_t rank = resultType.getRank();
-    Value operand = adaptor.getOperand();
-    Value padding = rewriter.create<tensor::ExtractOp>(loc, adaptor.getPaddingValue(),
-                                                       ValueRange{});
-    Value init = rewriter.create<tensor::EmptyOp>(loc, resultType.getShape(),
-                                                  resultType.getElementType());
-    SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(rank)};
-    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
-    ArrayRef<int64_t> low = op.getEdgePaddingLow(), interior = op.getInteriorPadding();
-    auto generic = rewriter.create<linalg::GenericOp>(
-        loc, resultType, ValueRange{}, ValueRange{init}, maps, iterators,
-        [&](OpBuilder &b, Location l, ValueRange) {
-          // Result position i holds operand element (i - low) / (interior + 1)
-          // when that divides evenly and lands inside the operand.
-          Value inside = b.create<arith::ConstantIntOp>(l, 1, 1);
-          SmallVector<Value> positions;
-          auto c = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(l, v); };
-          for (int64_t d = 0; d < rank; ++d) {
-            Value i = b.create<linalg::IndexOp>(l, d);
-            Value shifted = b.create<arith::SubIOp>(l, i, c(low[d]));
-            Value step = c(interior[d] + 1);
-            Value position = b.create<arith::DivSIOp>(l, shifted, step);
-            Value remainder = b.create<arith::RemSIOp>(l, shifted, step);
-            auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
-              return b.create<arith::CmpIOp>(l, p, x, y);
-            };
-            Value ok = b.create<arith::AndIOp>(
-                l, cmp(arith::CmpIPredicate::sge, shifted, c(0)),
-                b.create<arith::AndIOp>(
-                    l, cmp(arith::CmpIPredicate::eq, remainder, c(0)),
-                    cmp(arith::CmpIPredicate::slt, position,
-                        c(operandType.getDimSize(d)))));
-            inside = b.create<arith::AndIOp>(l, inside, ok);
-            // A clamped position keeps the (unused) read in bounds.
-            Value clamped = b.create<arith::MaxSIOp>(
-                l, c(0), b.create<arith::MinSIOp>(l, position,
-                                                  c(operandType.getDimSize(d) - 1)));
-            positions.push_back(clamped);
-          }
-          Value result = padding;
-          if (operandType.getNumElements() > 0) {
-            Value element = b.create<tensor::ExtractOp>(l, operand, positions);
-            result = b.create<arith::SelectOp>(l, inside, element, padding);
-          }
-          b.create<linalg::YieldOp>(l, result);
-        });
-    rewriter.replaceOp(op, generic.getResults());
-    return success();
+    SmallVector<Value> low = indexElements(rewriter, loc, adaptor.getEdgePaddingLow(),
+                                           op.getEdgePaddingLow());
+    SmallVector<Value> step;
+    Value zero = rewriter.create<arith::ConstantIndexOp>(loc, 0);
+    Value one = rewriter.create<arith::ConstantIndexOp>(loc, 1);
+    for (Value interior : indexElements(rewriter, loc, adaptor.getInteriorPadding(),
+                                        op.getInteriorPadding()))
+      step.push_back(rewriter.create<arith::AddIOp>(
+          loc, rewriter.create<arith::MaxSIOp>(loc, interior, zero), one));
+    return lowerPad(op, adaptor.getOperand(), adaptor.getPaddingValue(), low, step, rewriter,
+                    getTypeConverter());
   }
 };
 
 //===- iota ----------------------------------------------------------------===//
 
-struct IotaToLinalg : public OpConversionPattern<hlo::IotaOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// iota, and dynamic_iota with a static result type.
+template <typename OpTy> struct IotaToLinalg : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(hlo::IotaOp op, OpAdaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = staticResultType(op, getTypeConverter());
+    RankedTensorType resultType = staticResultType(op, this->getTypeConverter());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "needs a static result shape");
     Type element = resultType.getElementType();
@@ -342,17 +410,12 @@ SmallVector<OpFoldResult> clampedStarts(ConversionPatternRewriter &rewriter, Loc
   for (auto [d, pair] : llvm::enumerate(llvm::zip_equal(indices, hloIndices))) {
     auto [index, hloIndex] = pair;
     Value scalar = rewriter.create<tensor::ExtractOp>(loc, index, ValueRange{});
-    Type hloElement = getElementTypeOrSelf(hloIndex.getType());
-    Value wide = scalar;
-    if (scalar.getType().getIntOrFloatBitWidth() < 64)
-      wide = isUnsignedInteger(hloElement)
-                 ? rewriter.create<arith::ExtUIOp>(loc, rewriter.getI64Type(), scalar).getResult()
-                 : rewriter.create<arith::ExtSIOp>(loc, rewriter.getI64Type(), scalar).getResult();
-    Value asIndex = rewriter.create<arith::IndexCastOp>(loc, rewriter.getIndexType(), wide);
+    Value start = asIndex(rewriter, loc, scalar,
+                          isUnsignedInteger(getElementTypeOrSelf(hloIndex.getType())));
     Value zero = rewriter.create<arith::ConstantIndexOp>(loc, 0);
     Value limit = rewriter.create<arith::ConstantIndexOp>(loc, operandShape[d] - sizes[d]);
     Value clamped = rewriter.create<arith::MaxSIOp>(
-        loc, zero, rewriter.create<arith::MinSIOp>(loc, asIndex, limit));
+        loc, zero, rewriter.create<arith::MinSIOp>(loc, start, limit));
     starts.push_back(clamped);
   }
   return starts;
@@ -406,36 +469,188 @@ struct DynamicUpdateSliceToTensor
   }
 };
 
+/// real_dynamic_slice with a static result type. Bounds that do not fit
+/// the operand are invalid; they are clamped so that every read stays inside.
+struct RealDynamicSliceToTensor : public OpConversionPattern<hlo::RealDynamicSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(hlo::RealDynamicSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType = staticResultType(op, getTypeConverter());
+    auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
+    int64_t rank = operandType.getRank();
+    if (!resultType || !operandType.hasStaticShape() ||
+        !hasStaticLength(adaptor.getStartIndices(), rank) ||
+        !hasStaticLength(adaptor.getStrides(), rank))
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    Location loc = op.getLoc();
+    SmallVector<Value> starts =
+        indexElements(rewriter, loc, adaptor.getStartIndices(), op.getStartIndices());
+    SmallVector<Value> strides =
+        indexElements(rewriter, loc, adaptor.getStrides(), op.getStrides());
+    auto c = [&](int64_t v) { return rewriter.create<arith::ConstantIndexOp>(loc, v); };
+    SmallVector<OpFoldResult> offsets, sizes, steps;
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t size = resultType.getDimSize(d), dim = operandType.getDimSize(d);
+      if (size > dim)
+        return rewriter.notifyMatchFailure(op, "result larger than the operand");
+      sizes.push_back(rewriter.getIndexAttr(size));
+      if (size == 0) {
+        offsets.push_back(rewriter.getIndexAttr(0));
+        steps.push_back(rewriter.getIndexAttr(1));
+        continue;
+      }
+      Value stride = rewriter.create<arith::MaxSIOp>(loc, strides[d], c(1));
+      if (size > 1)
+        stride = rewriter.create<arith::MinSIOp>(loc, stride, c((dim - 1) / (size - 1)));
+      Value last = rewriter.create<arith::SubIOp>(
+          loc, c(dim - 1), rewriter.create<arith::MulIOp>(loc, stride, c(size - 1)));
+      offsets.push_back(rewriter
+                            .create<arith::MaxSIOp>(
+                                loc, c(0), rewriter.create<arith::MinSIOp>(loc, starts[d], last))
+                            .getResult());
+      steps.push_back(stride);
+    }
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, resultType, adaptor.getOperand(),
+                                                        offsets, sizes, steps);
+    return success();
+  }
+};
+
 //===- gather --------------------------------------------------------------===//
 
 /// Spec gather, one linalg.generic over the result: each element computes
-/// its operand index from the start index it reads (clamped so that the
-/// slice fits), the batching index and its offset, then reads the operand.
+/// its operand index from the start index it reads (clamped to [0, limit],
+/// limit = operand size - slice size, so that the slice fits), the batching
+/// index and its offset, then reads the operand. `limits` are index values
+/// per operand dimension.
+LogicalResult lowerGather(Operation *op, Value operand, Value indices, Value hloIndices,
+                          hlo::GatherDimensionNumbersAttr dn, ValueRange limits,
+                          ConversionPatternRewriter &rewriter,
+                          const TypeConverter *converter) {
+  RankedTensorType resultType = staticResultType(op, converter);
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  if (!resultType || !operandType.hasStaticShape() || !indicesType.hasStaticShape())
+    return rewriter.notifyMatchFailure(op, "needs static shapes");
+  if (operandType.getNumElements() == 0 && resultType.getNumElements() != 0)
+    return rewriter.notifyMatchFailure(op, "gathers from an empty operand");
+  ArrayRef<int64_t> offsetDims = dn.getOffsetDims();
+  int64_t indexVectorDim = dn.getIndexVectorDim();
+  int64_t rank = resultType.getRank(), operandRank = operandType.getRank();
+  SmallVector<int64_t> windowDims;
+  for (int64_t d = 0; d < operandRank; ++d)
+    if (!llvm::is_contained(dn.getCollapsedSliceDims(), d) &&
+        !llvm::is_contained(dn.getOperandBatchingDims(), d))
+      windowDims.push_back(d);
+  bool indexIsUnsigned = isUnsignedInteger(getElementTypeOrSelf(hloIndices.getType()));
+  Location loc = op->getLoc();
+  Value init = rewriter.create<tensor::EmptyOp>(loc, resultType.getShape(),
+                                                resultType.getElementType());
+  SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  auto generic = rewriter.create<linalg::GenericOp>(
+      loc, resultType, ValueRange{}, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &b, Location l, ValueRange) {
+        auto c = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(l, v); };
+        SmallVector<Value> index, batchIndex;
+        for (int64_t d = 0; d < rank; ++d) {
+          index.push_back(b.create<linalg::IndexOp>(l, d));
+          if (!llvm::is_contained(offsetDims, d))
+            batchIndex.push_back(index.back());
+        }
+        SmallVector<Value> operandIndex(operandRank, c(0));
+        for (auto [ds, dOperand] : llvm::enumerate(dn.getStartIndexMap())) {
+          SmallVector<Value> at;
+          for (int64_t d = 0, k = 0; d < indicesType.getRank(); ++d)
+            at.push_back(d == indexVectorDim ? c(ds) : batchIndex[k++]);
+          Value start =
+              asIndex(b, l, b.create<tensor::ExtractOp>(l, indices, at), indexIsUnsigned);
+          operandIndex[dOperand] = b.create<arith::MaxSIOp>(
+              l, c(0), b.create<arith::MinSIOp>(l, start, limits[dOperand]));
+        }
+        for (auto [i, dOperand] : llvm::enumerate(dn.getOperandBatchingDims())) {
+          int64_t d = dn.getStartIndicesBatchingDims()[i];
+          int64_t position = d < indexVectorDim ? d : d - 1;
+          operandIndex[dOperand] =
+              b.create<arith::AddIOp>(l, operandIndex[dOperand], batchIndex[position]);
+        }
+        for (auto [i, dResult] : llvm::enumerate(offsetDims))
+          operandIndex[windowDims[i]] =
+              b.create<arith::AddIOp>(l, operandIndex[windowDims[i]], index[dResult]);
+        Value element = b.create<tensor::ExtractOp>(l, operand, operandIndex);
+        b.create<linalg::YieldOp>(l, element);
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
 struct GatherToLinalg : public OpConversionPattern<hlo::GatherOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(hlo::GatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType = staticResultType(op, getTypeConverter());
     auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
-    auto indicesType = cast<RankedTensorType>(adaptor.getStartIndices().getType());
-    if (!resultType || !operandType.hasStaticShape() || !indicesType.hasStaticShape())
+    ArrayRef<int64_t> sliceSizes = op.getSliceSizes();
+    if (!operandType.hasStaticShape() ||
+        static_cast<int64_t>(sliceSizes.size()) != operandType.getRank())
       return rewriter.notifyMatchFailure(op, "needs static shapes");
-    if (operandType.getNumElements() == 0 && resultType.getNumElements() != 0)
-      return rewriter.notifyMatchFailure(op, "gathers from an empty operand");
-    hlo::GatherDimensionNumbersAttr dn = op.getDimensionNumbers();
-    ArrayRef<int64_t> offsetDims = dn.getOffsetDims(), sliceSizes = op.getSliceSizes();
-    int64_t indexVectorDim = dn.getIndexVectorDim();
-    int64_t rank = resultType.getRank(), operandRank = operandType.getRank();
-    SmallVector<int64_t> windowDims;
-    for (int64_t d = 0; d < operandRank; ++d)
-      if (!llvm::is_contained(dn.getCollapsedSliceDims(), d) &&
-          !llvm::is_contained(dn.getOperandBatchingDims(), d))
-        windowDims.push_back(d);
-    bool indexIsUnsigned = isUnsignedInteger(
-        getElementTypeOrSelf(op.getStartIndices().getType()));
-    Value operand = adaptor.getOperand(), indices = adaptor.getStartIndices();
+    SmallVector<Value> limits;
+    for (auto [dim, size] : llvm::zip_equal(operandType.getShape(), sliceSizes))
+      limits.push_back(rewriter.create<arith::ConstantIndexOp>(op.getLoc(), dim - size));
+    return lowerGather(op, adaptor.getOperand(), adaptor.getStartIndices(),
+                       op.getStartIndices(), op.getDimensionNumbers(), limits, rewriter,
+                       getTypeConverter());
+  }
+};
+
+/// dynamic_gather with a static result type: the slice sizes are read at
+/// run time for the clamping.
+struct DynamicGatherToLinalg : public OpConversionPattern<hlo::DynamicGatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(hlo::DynamicGatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
+    if (!operandType.hasStaticShape() ||
+        !hasStaticLength(adaptor.getSliceSizes(), operandType.getRank()))
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
     Location loc = op.getLoc();
+    SmallVector<Value> limits;
+    for (auto [d, size] : llvm::enumerate(
+             indexElements(rewriter, loc, adaptor.getSliceSizes(), op.getSliceSizes())))
+      limits.push_back(rewriter.create<arith::SubIOp>(
+          loc, rewriter.create<arith::ConstantIndexOp>(loc, operandType.getDimSize(d)),
+          size));
+    return lowerGather(op, adaptor.getOperand(), adaptor.getStartIndices(),
+                       op.getStartIndices(), op.getDimensionNumbers(), limits, rewriter,
+                       getTypeConverter());
+  }
+};
+
+/// torch_index_select: result[o..., i..., r...] = operand[o..., index[b...,
+/// i...], r...] with o the first `dim` result dimensions and b the first
+/// `batch_dims` of them. Out-of-range indices are invalid; they are clamped.
+struct TorchIndexSelectToLinalg : public OpConversionPattern<hlo::TorchIndexSelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(hlo::TorchIndexSelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType = staticResultType(op, getTypeConverter());
+    Value operand = adaptor.getOperand(), index = adaptor.getIndex();
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    auto indexType = cast<RankedTensorType>(index.getType());
+    int64_t dim = op.getDim(), batchDims = op.getBatchDims();
+    if (!resultType || !operandType.hasStaticShape() || !indexType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    int64_t indexDims = indexType.getRank() - batchDims;
+    if (dim < 0 || dim >= operandType.getRank() || batchDims < 0 || batchDims > dim ||
+        indexDims < 0 || resultType.getRank() != operandType.getRank() - 1 + indexDims ||
+        (operandType.getDimSize(dim) == 0 && resultType.getNumElements() != 0))
+      return rewriter.notifyMatchFailure(op, "dim and batch_dims do not fit");
+    bool isUnsigned = isUnsignedInteger(getElementTypeOrSelf(op.getIndex().getType()));
+    Location loc = op.getLoc();
+    int64_t rank = resultType.getRank();
     Value init = rewriter.create<tensor::EmptyOp>(loc, resultType.getShape(),
                                                   resultType.getElementType());
     SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(rank)};
@@ -443,39 +658,23 @@ struct GatherToLinalg : public OpConversionPattern<hlo::GatherOp> {
     auto generic = rewriter.create<linalg::GenericOp>(
         loc, resultType, ValueRange{}, ValueRange{init}, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange) {
-          auto c = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(l, v); };
-          SmallVector<Value> index, batchIndex;
-          for (int64_t d = 0; d < rank; ++d) {
-            index.push_back(b.create<linalg::IndexOp>(l, d));
-            if (!llvm::is_contained(offsetDims, d))
-              batchIndex.push_back(index.back());
-          }
-          SmallVector<Value> operandIndex(operandRank, c(0));
-          for (auto [ds, dOperand] : llvm::enumerate(dn.getStartIndexMap())) {
-            SmallVector<Value> at;
-            for (int64_t d = 0, k = 0; d < indicesType.getRank(); ++d)
-              at.push_back(d == indexVectorDim ? c(ds) : batchIndex[k++]);
-            Value start = b.create<tensor::ExtractOp>(l, indices, at);
-            if (start.getType().getIntOrFloatBitWidth() < 64)
-              start = indexIsUnsigned
-                          ? b.create<arith::ExtUIOp>(l, b.getI64Type(), start).getResult()
-                          : b.create<arith::ExtSIOp>(l, b.getI64Type(), start).getResult();
-            Value asIndex = b.create<arith::IndexCastOp>(l, b.getIndexType(), start);
-            Value limit = c(operandType.getDimSize(dOperand) - sliceSizes[dOperand]);
-            operandIndex[dOperand] = b.create<arith::MaxSIOp>(
-                l, c(0), b.create<arith::MinSIOp>(l, asIndex, limit));
-          }
-          for (auto [i, dOperand] : llvm::enumerate(dn.getOperandBatchingDims())) {
-            int64_t d = dn.getStartIndicesBatchingDims()[i];
-            int64_t position = d < indexVectorDim ? d : d - 1;
-            operandIndex[dOperand] =
-                b.create<arith::AddIOp>(l, operandIndex[dOperand], batchIndex[position]);
-          }
-          for (auto [i, dResult] : llvm::enumerate(offsetDims))
-            operandIndex[windowDims[i]] =
-                b.create<arith::AddIOp>(l, operandIndex[windowDims[i]], index[dResult]);
-          Value element = b.create<tensor::ExtractOp>(l, operand, operandIndex);
-          b.create<linalg::YieldOp>(l, element);
+          SmallVector<Value> at, indexAt, operandAt;
+          for (int64_t d = 0; d < rank; ++d)
+            at.push_back(b.create<linalg::IndexOp>(l, d));
+          indexAt.append(at.begin(), at.begin() + batchDims);
+          indexAt.append(at.begin() + dim, at.begin() + dim + indexDims);
+          Value position =
+              asIndex(b, l, b.create<tensor::ExtractOp>(l, index, indexAt), isUnsigned);
+          position = b.create<arith::MaxSIOp>(
+              l, b.create<arith::ConstantIndexOp>(l, 0),
+              b.create<arith::MinSIOp>(
+                  l, position,
+                  b.create<arith::ConstantIndexOp>(l, operandType.getDimSize(dim) - 1)));
+          operandAt.append(at.begin(), at.begin() + dim);
+          operandAt.push_back(position);
+          operandAt.append(at.begin() + dim + indexDims, at.end());
+          b.create<linalg::YieldOp>(l, b.create<tensor::ExtractOp>(l, operand, operandAt)
+                                           .getResult());
         });
     rewriter.replaceOp(op, generic.getResults());
     return success();
@@ -502,30 +701,125 @@ struct GetDimensionSizeToTensor : public OpConversionPattern<hlo::GetDimensionSi
   }
 };
 
+/// The bit width of an element; a complex number is its two parts.
+unsigned bitWidth(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * complex.getElementType().getIntOrFloatBitWidth();
+  return type.getIntOrFloatBitWidth();
+}
+
+/// The bits of `x` as a signless integer of its width (a complex number has
+/// its real part in the low half, as in memory on a little-endian machine).
+Value bitsOf(OpBuilder &b, Location l, Value x) {
+  Type type = x.getType();
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    unsigned half = complex.getElementType().getIntOrFloatBitWidth();
+    Type whole = b.getIntegerType(2 * half);
+    auto part = [&](Value v) {
+      return b.create<arith::ExtUIOp>(
+          l, whole, b.create<arith::BitcastOp>(l, b.getIntegerType(half), v));
+    };
+    Value re = part(b.create<complex::ReOp>(l, x)), im = part(b.create<complex::ImOp>(l, x));
+    Value shift = b.create<arith::ConstantOp>(l, b.getIntegerAttr(whole, half));
+    return b.create<arith::OrIOp>(l, re, b.create<arith::ShLIOp>(l, im, shift));
+  }
+  if (isa<FloatType>(type))
+    return b.create<arith::BitcastOp>(l, b.getIntegerType(type.getIntOrFloatBitWidth()), x);
+  return x;
+}
+
+/// The element of `type` whose bits are the integer `bits`.
+Value elementOfBits(OpBuilder &b, Location l, Value bits, Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    Type partType = complex.getElementType();
+    unsigned half = partType.getIntOrFloatBitWidth();
+    Type halfInt = b.getIntegerType(half);
+    Value shift = b.create<arith::ConstantOp>(l, b.getIntegerAttr(bits.getType(), half));
+    Value re = b.create<arith::TruncIOp>(l, halfInt, bits);
+    Value im = b.create<arith::TruncIOp>(l, halfInt, b.create<arith::ShRUIOp>(l, bits, shift));
+    return b.create<complex::CreateOp>(l, complex, b.create<arith::BitcastOp>(l, partType, re),
+                                       b.create<arith::BitcastOp>(l, partType, im));
+  }
+  if (isa<FloatType>(type))
+    return b.create<arith::BitcastOp>(l, type, bits);
+  return bits;
+}
+
+/// bitcast_convert, as the interpreter does it: the same bits when the
+/// widths agree; a wider element is split into a new minor dimension of
+/// narrower ones, least significant bits first, and a narrower element's
+/// minor dimension is joined into one wider element.
 struct BitcastConvertToLinalg : public OpConversionPattern<hlo::BitcastConvertOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(hlo::BitcastConvertOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType = staticResultType(op, getTypeConverter());
-    auto operandType = cast<RankedTensorType>(adaptor.getOperand().getType());
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "needs a static result shape");
+    Value operand = adaptor.getOperand();
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    if (!resultType || !operandType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
     Type from = operandType.getElementType(), to = resultType.getElementType();
-    if (from.isIntOrFloat() != true || to.isIntOrFloat() != true ||
-        from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth() ||
-        operandType.getRank() != resultType.getRank())
-      return rewriter.notifyMatchFailure(op, "only same-width bitcasts");
+    auto supported = [](Type t) {
+      auto complex = dyn_cast<ComplexType>(t);
+      return complex ? isa<FloatType>(complex.getElementType()) : t.isIntOrFloat();
+    };
+    if (!supported(from) || !supported(to))
+      return rewriter.notifyMatchFailure(op, "element type");
+    if (operandType == resultType) {
+      rewriter.replaceOp(op, operand);
+      return success();
+    }
+    unsigned fromBits = bitWidth(from), toBits = bitWidth(to);
     int64_t rank = resultType.getRank();
+    bool splits = toBits < fromBits, joins = toBits > fromBits;
+    unsigned ratio = splits ? fromBits / toBits : joins ? toBits / fromBits : 1;
+    int64_t expectedRank = operandType.getRank() + (splits ? 1 : joins ? -1 : 0);
+    if (fromBits % toBits && toBits % fromBits)
+      return rewriter.notifyMatchFailure(op, "widths do not divide");
+    if (rank != expectedRank ||
+        (splits && resultType.getDimSize(rank - 1) != ratio) ||
+        (joins && operandType.getDimSize(rank) != ratio))
+      return rewriter.notifyMatchFailure(op, "shapes do not fit the widths");
+    MLIRContext *context = rewriter.getContext();
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < rank - (splits ? 1 : 0); ++d)
+      exprs.push_back(rewriter.getAffineDimExpr(d));
+    // A join reads the `ratio` narrow elements through one map each.
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    for (unsigned k = 0; k < (joins ? ratio : 1); ++k) {
+      SmallVector<AffineExpr> at(exprs);
+      if (joins)
+        at.push_back(rewriter.getAffineConstantExpr(k));
+      inputs.push_back(operand);
+      maps.push_back(AffineMap::get(rank, 0, at, context));
+    }
+    maps.push_back(rewriter.getMultiDimIdentityMap(rank));
     Value init = rewriter.create<tensor::EmptyOp>(op.getLoc(), resultType.getShape(), to);
-    SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
     SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
     auto generic = rewriter.create<linalg::GenericOp>(
-        op.getLoc(), resultType, ValueRange{adaptor.getOperand()}, ValueRange{init}, maps,
-        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
-          Value value = from == to ? args[0]
-                                   : b.create<arith::BitcastOp>(l, to, args[0]).getResult();
-          b.create<linalg::YieldOp>(l, value);
+        op.getLoc(), resultType, inputs, ValueRange{init}, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Type wide = b.getIntegerType(std::max(fromBits, toBits));
+          auto constant = [&](int64_t v) -> Value {
+            return b.create<arith::ConstantOp>(l, b.getIntegerAttr(wide, v));
+          };
+          Value bits = joins ? constant(0) : bitsOf(b, l, args[0]);
+          if (splits) {
+            Value k = b.create<arith::IndexCastOp>(l, wide,
+                                                   b.create<linalg::IndexOp>(l, rank - 1));
+            Value shifted = b.create<arith::ShRUIOp>(
+                l, bits, b.create<arith::MulIOp>(l, k, constant(toBits)));
+            bits = b.create<arith::TruncIOp>(l, b.getIntegerType(toBits), shifted);
+          } else if (joins) {
+            for (unsigned k = 0; k < ratio; ++k) {
+              Value part = b.create<arith::ExtUIOp>(l, wide, bitsOf(b, l, args[k]));
+              bits = b.create<arith::OrIOp>(
+                  l, bits, b.create<arith::ShLIOp>(l, part, constant(k * fromBits)));
+            }
+          }
+          b.create<linalg::YieldOp>(l, elementOfBits(b, l, bits, to));
         });
     rewriter.replaceOp(op, generic.getResults());
     return success();
@@ -536,11 +830,15 @@ struct BitcastConvertToLinalg : public OpConversionPattern<hlo::BitcastConvertOp
 
 void populateDataMovementToLinalgPatterns(TypeConverter &converter,
                                           RewritePatternSet &patterns) {
-  patterns.add<BitcastConvertToLinalg, BroadcastInDimToLinalg, BroadcastToLinalg,
-               ConcatenateToTensor, DynamicSliceToTensor, DynamicUpdateSliceToTensor, GatherToLinalg,
-               GetDimensionSizeToTensor, IotaToLinalg, PadToLinalg, ReshapeToTensor,
-               ReverseToLinalg, SliceToTensor, TransposeToLinalg>(converter,
-                                                                  patterns.getContext());
+  patterns.add<BitcastConvertToLinalg, BroadcastInDimToLinalg<hlo::BroadcastInDimOp>,
+               BroadcastInDimToLinalg<hlo::DynamicBroadcastInDimOp>, BroadcastToLinalg,
+               ConcatenateToTensor, DynamicGatherToLinalg, DynamicPadToLinalg,
+               DynamicSliceToTensor, DynamicUpdateSliceToTensor, GatherToLinalg,
+               GetDimensionSizeToTensor, IotaToLinalg<hlo::IotaOp>,
+               IotaToLinalg<hlo::DynamicIotaOp>, PadToLinalg, RealDynamicSliceToTensor,
+               ReshapeToTensor<hlo::ReshapeOp>, ReshapeToTensor<hlo::DynamicReshapeOp>,
+               ReverseToLinalg, SliceToTensor, TorchIndexSelectToLinalg, TransposeToLinalg>(
+      converter, patterns.getContext());
 }
 
 } // namespace oxla
