@@ -4,9 +4,7 @@ part of oxla, derived from the sources so that it stays true.
 
   parse/verify  the op is defined in ODS (compiler/Dialect/*/IR/*.td)
   interpreter   an evaluator is registered (interpreter/ops/*.cpp)
-  compiler      a lowering pattern exists (compiler/Conversion/**/*.cpp: the op appears in
-                a `patterns.add<...>` list, as the root of an OpConversionPattern /
-                OpRewritePattern, or in a `type_identity<...>` registration)
+  compiler      a lowering pattern is registered (compiler/Conversion/**/*.cpp: see lowered())
 
 Usage: scripts/ops-table.py [--check]   (--check: fail if docs/ops.md is stale)
 """
@@ -41,15 +39,21 @@ def interpreted():
 
 
 def lowered():
-    names = set()
-    op = r"(hlo|chlo|check)::(\w+Op)\b"
+    """Ops with a lowering: named in a populate*Patterns function, directly (e.g.
+    `ElementwiseToLinalg<hlo::AddOp>`, `addElementwise<chlo::AcosOp>`) or through a
+    pattern class whose root op it is (`struct X : OpConversionPattern<hlo::YOp>`)."""
+    op = r"\b(hlo|chlo|check)::(\w+Op)\b"
+    roots, bodies = {}, []
     for cpp in (ROOT / "compiler" / "Conversion").rglob("*.cpp"):
         text = cpp.read_text()
-        for block in re.findall(r"patterns\.add<(.*?)>\s*\(", text, re.S):
-            names.update(re.findall(op, block))
-        for m in re.finditer(r"(?:OpConversionPattern|OpRewritePattern|type_identity)<\s*" + op,
-                             text):
-            names.add((m.group(1), m.group(2)))
+        for m in re.finditer(r"struct (\w+)\s*(?:final\s*)?:\s*(?:public\s+)?\w+<\s*" + op, text):
+            roots[m.group(1)] = (m.group(2), m.group(3))
+        for m in re.finditer(r"^void populate\w+\([^)]*\)\s*\{(.*?)^\}", text, re.S | re.M):
+            bodies.append(m.group(1))
+    names = set()
+    for body in bodies:
+        names.update(re.findall(op, body))
+        names.update(roots[w] for w in re.findall(r"\w+", body) if w in roots)
     return names
 
 
