@@ -28,6 +28,13 @@ namespace hlo = oxla::stablehlo;
 
 namespace oxla {
 
+// ElementwisePatterns2.cpp.
+Value buildIntegerPower(ScalarBuilder &s, Value base, Value exponent, bool isUnsigned);
+Value buildComplexMaxMin(ScalarBuilder &s, Value a, Value b, bool maximum);
+Value buildComplexAtan2(ScalarBuilder &s, Value y, Value x);
+Value buildComplexLogistic(ScalarBuilder &s, Value x);
+Value buildComplexCbrt(ScalarBuilder &s, Value x);
+
 //===- ScalarBuilder -------------------------------------------------------===//
 
 Value ScalarBuilder::constant(Type type, double value) {
@@ -200,10 +207,14 @@ OXLA_SCALAR(RemOp) {
 
 OXLA_SCALAR(MaxOp) {
   // maximumf propagates NaN and orders -0 below +0, as the spec wants.
+  if (isComplex(s.resultType))
+    return buildComplexMaxMin(s, a[0], a[1], /*maximum=*/true);
   return arithmetic<arith::MaxSIOp, arith::MaxUIOp, arith::MaximumFOp>(s, a);
 }
 
 OXLA_SCALAR(MinOp) {
+  if (isComplex(s.resultType))
+    return buildComplexMaxMin(s, a[0], a[1], /*maximum=*/false);
   return arithmetic<arith::MinSIOp, arith::MinUIOp, arith::MinimumFOp>(s, a);
 }
 
@@ -305,7 +316,11 @@ OXLA_SCALAR(Log1pOp) {
 }
 OXLA_SCALAR(SqrtOp) { return unaryMath<math::SqrtOp, complex::SqrtOp>(s, a); }
 OXLA_SCALAR(RsqrtOp) { return unaryMath<math::RsqrtOp, complex::RsqrtOp>(s, a); }
-OXLA_SCALAR(CbrtOp) { return unaryMath<math::CbrtOp>(s, a); }
+OXLA_SCALAR(CbrtOp) {
+  if (isComplex(s.resultType))
+    return inWideComplex(s, a, [&](ValueRange w) { return buildComplexCbrt(s, w[0]); });
+  return unaryMath<math::CbrtOp>(s, a);
+}
 OXLA_SCALAR(SineOp) { return unaryMath<math::SinOp, complex::SinOp>(s, a); }
 OXLA_SCALAR(CosineOp) { return unaryMath<math::CosOp, complex::CosOp>(s, a); }
 OXLA_SCALAR(TanOp) { return unaryMath<math::TanOp, complex::TanOp>(s, a); }
@@ -316,6 +331,8 @@ OXLA_SCALAR(RoundOp) { return unaryMath<math::RoundOp>(s, a); }
 OXLA_SCALAR(RoundNearestEvenOp) { return unaryMath<math::RoundEvenOp>(s, a); }
 
 OXLA_SCALAR(Atan2Op) {
+  if (isComplex(s.resultType))
+    return inWideComplex(s, a, [&](ValueRange w) { return buildComplexAtan2(s, w[0], w[1]); });
   if (!isFloat(s.resultType))
     return {};
   return s.inWideFloat(s.resultType, a, [&](ValueRange w) {
@@ -330,11 +347,15 @@ OXLA_SCALAR(PowOp) {
     });
   if (isComplex(s.resultType))
     return inWideComplex(s, a, [&](ValueRange w) { return s.create<complex::PowOp>(w[0], w[1]); });
+  if (isInteger(s.resultType) && !isBool(s.resultType))
+    return buildIntegerPower(s, a[0], a[1], isUnsignedInteger(s.resultType));
   return {};
 }
 
 OXLA_SCALAR(LogisticOp) {
   // 1 / (1 + exp(-x)), in the widened type.
+  if (isComplex(s.resultType))
+    return inWideComplex(s, a, [&](ValueRange w) { return buildComplexLogistic(s, w[0]); });
   if (!isFloat(s.resultType))
     return {};
   return s.inWideFloat(s.resultType, a, [&](ValueRange w) {
