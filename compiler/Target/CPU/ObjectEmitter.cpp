@@ -86,8 +86,12 @@ LogicalResult oxla::linkSharedLibrary(llvm::StringRef objectPath,
     error = "no C compiler driver (clang-19, clang, cc) on PATH to link with";
     return failure();
   }
-  llvm::SmallVector<llvm::StringRef> args = {*driver, "-shared", "-o", outputPath,
-                                             objectPath, "-lm"};
+  // -Bsymbolic: the module's functions call each other, never a symbol of
+  // the same name in the loading program (an entry named `main` would
+  // otherwise bind to the executable's main).
+  llvm::SmallVector<llvm::StringRef> args = {*driver,    "-shared",          "-o",
+                                             outputPath, "-Wl,-Bsymbolic", objectPath,
+                                             "-lm"};
   std::string message;
   int rc = llvm::sys::ExecuteAndWait(*driver, args, std::nullopt, {}, 0, 0, &message);
   if (rc != 0) {
