@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Conversion/StableHLOToLinalg/F64Builder.h"
 #include "compiler/Conversion/StableHLOToLinalg/Patterns.h"
 #include "compiler/Conversion/StableHLOToLinalg/ScalarBuilder.h"
 #include "compiler/Dialect/CHLO/IR/CHLO.h"
@@ -43,57 +44,11 @@ Value besselI1eF64(OpBuilder &b, Location loc, Value x);
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using chlo_lowering::kInf;
+using chlo_lowering::kPi;
 
 /// f64 scalar arithmetic at one insertion point.
-struct F {
-  OpBuilder &b;
-  Location loc;
-
-  Value c(double v) { return b.create<arith::ConstantOp>(loc, b.getF64FloatAttr(v)); }
-  Value add(Value x, Value y) { return b.create<arith::AddFOp>(loc, x, y); }
-  Value sub(Value x, Value y) { return b.create<arith::SubFOp>(loc, x, y); }
-  Value mul(Value x, Value y) { return b.create<arith::MulFOp>(loc, x, y); }
-  Value div(Value x, Value y) { return b.create<arith::DivFOp>(loc, x, y); }
-  Value neg(Value x) { return b.create<arith::NegFOp>(loc, x); }
-  Value cmp(arith::CmpFPredicate p, Value x, Value y) {
-    return b.create<arith::CmpFOp>(loc, p, x, y);
-  }
-  Value lt(Value x, Value y) { return cmp(arith::CmpFPredicate::OLT, x, y); }
-  Value le(Value x, Value y) { return cmp(arith::CmpFPredicate::OLE, x, y); }
-  Value gt(Value x, Value y) { return cmp(arith::CmpFPredicate::OGT, x, y); }
-  Value eq(Value x, Value y) { return cmp(arith::CmpFPredicate::OEQ, x, y); }
-  Value sel(Value cond, Value x, Value y) {
-    return b.create<arith::SelectOp>(loc, cond, x, y);
-  }
-  Value abs(Value x) { return b.create<math::AbsFOp>(loc, x); }
-  Value exp(Value x) { return b.create<math::ExpOp>(loc, x); }
-  Value log(Value x) { return b.create<math::LogOp>(loc, x); }
-  Value sqrt(Value x) { return b.create<math::SqrtOp>(loc, x); }
-  Value sin(Value x) { return b.create<math::SinOp>(loc, x); }
-  Value cos(Value x) { return b.create<math::CosOp>(loc, x); }
-  Value atan(Value x) { return b.create<math::AtanOp>(loc, x); }
-  Value atan2(Value y, Value x) { return b.create<math::Atan2Op>(loc, y, x); }
-  Value copysign(Value x, Value y) { return b.create<math::CopySignOp>(loc, x, y); }
-  Value max(Value x, Value y) { return b.create<arith::MaximumFOp>(loc, x, y); }
-  /// log(1 + x) without the rounding of 1 + x: log(u) * x / (u - 1).
-  Value log1p(Value x) {
-    Value u = add(c(1), x);
-    Value r = div(mul(log(u), x), sub(u, c(1)));
-    r = sel(eq(u, c(kInf)), u, r);
-    return sel(eq(u, c(1)), x, r);
-  }
-  /// sqrt(x^2 + y^2) for x, y >= 0, scaled by a power of two away from
-  /// overflow and underflow.
-  Value hypot(Value x, Value y) {
-    Value m = max(x, y);
-    Value scale = sel(gt(m, c(1e150)), c(std::ldexp(1.0, -600)),
-                      sel(lt(m, c(1e-150)), c(std::ldexp(1.0, 600)), c(1)));
-    Value xs = mul(x, scale), ys = mul(y, scale);
-    return div(sqrt(add(mul(xs, xs), mul(ys, ys))), scale);
-  }
-};
+using F = chlo_lowering::F64Builder;
 
 bool isFloat(Type type) { return isa<FloatType>(type); }
 
