@@ -391,55 +391,8 @@ struct ChloElementwise : public OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto hloResultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!hloResultType)
-      return rewriter.notifyMatchFailure(op, "result is not a ranked tensor");
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        this->getTypeConverter()->convertType(hloResultType));
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "result type does not convert");
-    int64_t rank = resultType.getRank();
-    Location loc = op.getLoc();
-    ValueRange operands = adaptor.getOperands();
-    for (Value operand : operands) {
-      auto type = dyn_cast<RankedTensorType>(operand.getType());
-      if (!type || type.getRank() != rank)
-        return rewriter.notifyMatchFailure(op, "operands of another rank");
-    }
-    SmallVector<Value> dynamicSizes;
-    for (int64_t d = 0; d < rank; ++d)
-      if (resultType.isDynamicDim(d))
-        dynamicSizes.push_back(rewriter.create<tensor::DimOp>(loc, operands[0], d));
-    Value init = rewriter.create<tensor::EmptyOp>(loc, resultType.getShape(),
-                                                  resultType.getElementType(),
-                                                  dynamicSizes);
-    SmallVector<AffineMap> maps(operands.size() + 1,
-                                rewriter.getMultiDimIdentityMap(rank));
-    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
-
-    ScalarBuilder scalar{rewriter, loc, hloResultType.getElementType(), {}};
-    for (Value operand : op->getOperands())
-      scalar.operandTypes.push_back(cast<ShapedType>(operand.getType()).getElementType());
-
-    bool failedBody = false;
-    auto generic = rewriter.create<linalg::GenericOp>(
-        loc, resultType, operands, ValueRange{init}, maps, iterators,
-        [&](OpBuilder &builder, Location bodyLoc, ValueRange args) {
-          ScalarBuilder body{builder, bodyLoc, scalar.resultType, scalar.operandTypes};
-          Value result = fn(body, args.drop_back());
-          if (!result) {
-            failedBody = true;
-            result = args.back();
-          }
-          builder.create<linalg::YieldOp>(bodyLoc, result);
-        });
-    if (failedBody) {
-      rewriter.eraseOp(generic);
-      rewriter.eraseOp(init.getDefiningOp());
-      return rewriter.notifyMatchFailure(op, "element type not supported");
-    }
-    rewriter.replaceOp(op, generic.getResults());
-    return success();
+    return lowerElementwiseToGeneric(op, adaptor.getOperands(), this->getTypeConverter(),
+                                     rewriter, fn);
   }
 };
 

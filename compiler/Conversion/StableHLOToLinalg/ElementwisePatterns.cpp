@@ -688,29 +688,24 @@ OXLA_SCALAR(ConvertOp) {
 
 #undef OXLA_SCALAR
 
-namespace {
+//===- The linalg.generic shell, shared with the CHLO patterns ---------===//
 
-//===- The linalg.generic shell -------------------------------------------===//
-
-template <typename OpTy>
-struct ElementwiseToLinalg : public OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+LogicalResult
+lowerElementwiseToGeneric(Operation *op, ValueRange operands,
+                          const TypeConverter *converter,
+                          ConversionPatternRewriter &rewriter,
+                          function_ref<Value(ScalarBuilder &, ValueRange)> element) {
     auto hloResultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!hloResultType)
       return rewriter.notifyMatchFailure(op, "result is not a ranked tensor");
     auto resultType = dyn_cast_or_null<RankedTensorType>(
-        this->getTypeConverter()->convertType(hloResultType));
+        converter->convertType(hloResultType));
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "result type does not convert");
     int64_t rank = resultType.getRank();
-    Location loc = op.getLoc();
+    Location loc = op->getLoc();
 
     // The result's dynamic sizes come from the first operand of full rank.
-    ValueRange operands = adaptor.getOperands();
     SmallVector<Value> dynamicSizes;
     Value shapeSource;
     for (Value operand : operands)
@@ -746,7 +741,7 @@ struct ElementwiseToLinalg : public OpConversionPattern<OpTy> {
         loc, resultType, operands, ValueRange{init}, maps, iterators,
         [&](OpBuilder &builder, Location bodyLoc, ValueRange args) {
           ScalarBuilder body{builder, bodyLoc, scalar.resultType, scalar.operandTypes};
-          Value result = ScalarLowering<OpTy>::build(body, args.drop_back(), op);
+          Value result = element(body, args.drop_back());
           if (!result) {
             failedBody = true;
             result = args.back();
@@ -760,6 +755,22 @@ struct ElementwiseToLinalg : public OpConversionPattern<OpTy> {
     }
     rewriter.replaceOp(op, generic.getResults());
     return success();
+}
+
+namespace {
+
+//===- The linalg.generic shell -------------------------------------------===//
+
+template <typename OpTy>
+struct ElementwiseToLinalg : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerElementwiseToGeneric(
+        op, adaptor.getOperands(), this->getTypeConverter(), rewriter,
+        [&](ScalarBuilder &s, ValueRange a) { return ScalarLowering<OpTy>::build(s, a, op); });
   }
 };
 

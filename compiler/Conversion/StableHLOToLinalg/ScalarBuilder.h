@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace oxla {
 
@@ -50,6 +51,14 @@ struct ScalarBuilder {
     return narrow(fn(mlir::ValueRange(wide)), type);
   }
 };
+
+/// Replaces the elementwise op `op` (operands `operands`, already type
+/// converted; rank-0 ones broadcast) by one linalg.generic whose body is
+/// `element`. Fails to match when `element` returns a null Value.
+mlir::LogicalResult lowerElementwiseToGeneric(
+    mlir::Operation *op, mlir::ValueRange operands, const mlir::TypeConverter *converter,
+    mlir::ConversionPatternRewriter &rewriter,
+    llvm::function_ref<mlir::Value(ScalarBuilder &, mlir::ValueRange)> element);
 
 } // namespace oxla
 
