@@ -16,7 +16,7 @@ using interp::Tensor;
 
 namespace {
 
-thread_local rt::CheckSession *activeSession = nullptr;
+thread_local rt::CheckSession *installedSession = nullptr;
 
 /// MLIR's unranked memref as passed through the C interface.
 struct UnrankedMemRef {
@@ -66,14 +66,17 @@ Tensor toTensor(const UnrankedMemRef &memref, interp::ElementType type) {
 
 bool runCheck(int64_t id, ElementKind kind, const UnrankedMemRef *actual,
               const UnrankedMemRef *expected) {
-  rt::CheckSession *session = activeSession;
-  if (!session || id < 0 || id >= static_cast<int64_t>(session->checks.size())) {
-    llvm::errs() << "oxla runtime: check #" << id << " has no description\n";
-    if (session)
-      ++session->failed;
+  rt::CheckSession *session = installedSession;
+  if (!session || !session->checks || id < 0 ||
+      id >= static_cast<int64_t>(session->checks->size())) {
+    std::string message = "oxla runtime: check #" + std::to_string(id) + " has no description";
+    if (!session)
+      llvm::errs() << message << "\n";
+    else
+      session->fail(message);
     return false;
   }
-  const rt::CheckDescription &check = session->checks[id];
+  const rt::CheckDescription &check = (*session->checks)[id];
   Tensor a = toTensor(*actual, kind), e = toTensor(*expected, kind);
   interp::CheckResult result;
   if (check.kind == "eq")
@@ -83,20 +86,28 @@ bool runCheck(int64_t id, ElementKind kind, const UnrankedMemRef *actual,
   else
     result = interp::checkAlmostEqual(a, e, check.tolerance);
   ++session->run;
-  if (!result.passed) {
-    ++session->failed;
-    llvm::errs() << check.location << ": error: " << result.message << "\n";
-  }
+  if (!result.passed)
+    session->fail(check.location + ": error: " + result.message);
   return result.passed;
 }
 
 } // namespace
 
-rt::ActiveChecks::ActiveChecks(CheckSession &session) : previous_(activeSession) {
-  activeSession = &session;
+void rt::CheckSession::fail(std::string message) {
+  ++failed;
+  if (messages)
+    messages->push_back(std::move(message));
+  else
+    llvm::errs() << message << "\n";
 }
 
-rt::ActiveChecks::~ActiveChecks() { activeSession = previous_; }
+rt::CheckSession *rt::activeSession() { return installedSession; }
+
+rt::ActiveChecks::ActiveChecks(CheckSession &session) : previous_(installedSession) {
+  installedSession = &session;
+}
+
+rt::ActiveChecks::~ActiveChecks() { installedSession = previous_; }
 
 #define OXLA_CHECK_ROUTINES(X)                                                 \
   X(i1, I1) X(si2, SI2) X(si4, SI4) X(si8, SI8) X(si16, SI16) X(si32, SI32)    \

@@ -26,11 +26,33 @@ struct CheckDescription {
   double tolerance = 0;
 };
 
-/// The checks of one module and what running them found. Install one with
-/// ActiveChecks while compiled code runs on this thread.
+/// One entry of `oxla.custom_calls`: a `stablehlo.custom_call` that is not
+/// a check. Compiled code passes the data addresses of its operands, then
+/// of its (preallocated) results; the types say what they hold.
+struct CustomCallDescription {
+  std::string target;
+  std::vector<std::string> operands, results; ///< types, --input spelling
+  std::string backendConfig;
+};
+
+/// Runs custom call `id` of the running module on `addresses` (operands,
+/// then results); false when it failed (the handler reports why).
+using CustomCallHandler = bool (*)(void *context, int64_t id, void *const *addresses,
+                                   size_t count);
+
+/// What compiled code needs from its caller while it runs: the module's
+/// check table and what the checks found, and where custom calls go.
+/// Install one with ActiveChecks while compiled code runs on this thread.
 struct CheckSession {
-  std::vector<CheckDescription> checks;
+  const std::vector<CheckDescription> *checks = nullptr;
   int64_t run = 0, failed = 0;
+  /// When set, failure messages are collected here instead of printed.
+  std::vector<std::string> *messages = nullptr;
+  CustomCallHandler customCall = nullptr;
+  void *customCallContext = nullptr;
+
+  /// Records (or prints) a failure.
+  void fail(std::string message);
 };
 
 class ActiveChecks {
@@ -43,6 +65,9 @@ public:
 private:
   CheckSession *previous_;
 };
+
+/// The session installed on this thread, or null.
+CheckSession *activeSession();
 
 /// The routines' names and addresses, for a JIT's symbol table.
 std::vector<std::pair<const char *, void *>> checkRoutineSymbols();

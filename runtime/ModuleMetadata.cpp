@@ -6,6 +6,36 @@
 
 using namespace oxla::rt;
 
+namespace {
+
+std::string escapeLine(const std::string &text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string unescapeLine(const std::string &text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) {
+      out += text[i + 1] == 'n' ? '\n' : text[i + 1];
+      ++i;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+} // namespace
+
 std::string ModuleMetadata::serialize() const {
   std::ostringstream os;
   os << "oxla-module 1\n";
@@ -21,6 +51,15 @@ std::string ModuleMetadata::serialize() const {
     os.precision(17);
     os << "check " << check.kind << " " << check.maxUlp << " " << check.minUlp << " "
        << check.tolerance << " " << check.op << " " << check.location << "\n";
+  }
+  for (const CustomCallDescription &call : customCalls) {
+    os << "custom_call " << escapeLine(call.target) << "\n";
+    for (const std::string &type : call.operands)
+      os << "custom_call_operand " << type << "\n";
+    for (const std::string &type : call.results)
+      os << "custom_call_result " << type << "\n";
+    if (!call.backendConfig.empty())
+      os << "custom_call_config " << escapeLine(call.backendConfig) << "\n";
   }
   return os.str();
 }
@@ -66,6 +105,26 @@ bool ModuleMetadata::parse(const std::string &text, ModuleMetadata &out,
         return fail("malformed check");
       std::getline(words >> std::ws, check.location);
       out.checks.push_back(std::move(check));
+    } else if (keyword == "custom_call") {
+      CustomCallDescription call;
+      std::getline(words >> std::ws, call.target);
+      if (call.target.empty())
+        return fail("custom_call without a target");
+      call.target = unescapeLine(call.target);
+      out.customCalls.push_back(std::move(call));
+    } else if (keyword == "custom_call_operand" || keyword == "custom_call_result") {
+      std::string type;
+      if (out.customCalls.empty() || !(words >> type))
+        return fail("custom_call operand or result outside a custom_call");
+      (keyword == "custom_call_operand" ? out.customCalls.back().operands
+                                        : out.customCalls.back().results)
+          .push_back(type);
+    } else if (keyword == "custom_call_config") {
+      if (out.customCalls.empty())
+        return fail("custom_call_config outside a custom_call");
+      std::string config;
+      std::getline(words >> std::ws, config);
+      out.customCalls.back().backendConfig = unescapeLine(config);
     } else if (!keyword.empty()) {
       return fail("unknown keyword");
     }

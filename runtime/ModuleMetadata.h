@@ -9,7 +9,13 @@
 //   argument 2x3xf32
 //   result 2x3xf32
 //   check close 3 0 0 check.expect_close file.mlir:12:5
+//   custom_call my_kernel
+//   custom_call_operand 4xf32
+//   custom_call_result 4xf32
+//   custom_call_config {"alpha": 2}
 //
+// A custom call's target and configuration run to the end of the line; in
+// the configuration a newline is written `\n` and a backslash `\\`.
 // Types use the --input spelling (`2x3xf32`, `f32`, `?x4xi8`). Each entry
 // is called through `oxla_entry_<name>(void **buffers)`: one memref
 // descriptor per argument, then one per result, caller-allocated.
@@ -33,6 +39,7 @@ struct EntryMetadata {
 struct ModuleMetadata {
   std::vector<EntryMetadata> entries;
   std::vector<CheckDescription> checks;
+  std::vector<CustomCallDescription> customCalls;
 
   std::string serialize() const;
   /// Parses `text`; on malformed input returns false and says why in

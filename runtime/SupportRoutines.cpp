@@ -84,8 +84,12 @@ extern "C" __bf16 __truncdfbf2(double value) {
   return __truncsfbf2(narrow);
 }
 
+extern "C" void _mlir_ciface_oxla_custom_call(int64_t, void *);
+
 std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
   return {{"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
+          {"_mlir_ciface_oxla_custom_call",
+           reinterpret_cast<void *>(&_mlir_ciface_oxla_custom_call)},
           {"__truncsfbf2", reinterpret_cast<void *>(&__truncsfbf2)},
           {"__truncdfbf2", reinterpret_cast<void *>(&__truncdfbf2)}};
 }

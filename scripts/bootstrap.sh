@@ -12,6 +12,8 @@ packages=(
   zlib1g-dev libzstd-dev libxml2-dev libedit-dev libffi-dev libncurses-dev
   # tests: gtest, lit (python3), FileCheck (llvm-19-tools), sanitizer and fuzzer runtimes
   libgtest-dev libgmock-dev python3 libclang-rt-19-dev
+  # the Python package and its tests; the call-overhead benchmark
+  pybind11-dev python3-dev python3-numpy python3-pytest libbenchmark-dev
 )
 
 missing=()

@@ -136,7 +136,7 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
                SmallVectorImpl<SmallVector<interp::Tensor>> &arguments,
                MLIRContext &context, std::optional<Reference> reference = std::nullopt) {
   oxla::rt::CheckSession session;
-  session.checks = metadata.checks;
+  session.checks = &metadata.checks;
   int code = kExitOk;
   for (auto [entryIndex, pair] :
        llvm::enumerate(llvm::zip_equal(metadata.entries, arguments))) {
@@ -192,6 +192,24 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
   return code;
 }
 
+/// oxla-run has no custom-call registry (the C API has): a custom call
+/// other than a check cannot run. Reports each at its location.
+bool reportCustomCalls(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    if (op->getName().getStringRef() != "stablehlo.custom_call")
+      return;
+    auto target = op->getAttrOfType<StringAttr>("call_target_name");
+    if (!target || target.getValue().starts_with("check."))
+      return;
+    op->emitError() << "unsupported: custom_call target '" << target.getValue()
+                    << "' has no kernel in oxla-run (kernels are registered through "
+                       "the C API: oxla_client_register_custom_call)";
+    found = true;
+  });
+  return found;
+}
+
 /// Compiles and runs one StableHLO module; returns its exit code.
 int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
@@ -214,6 +232,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       return kExitInvalid;
     arguments.push_back(std::move(*entryArguments));
   }
+
+  if (emitStage.empty() && reportCustomCalls(*module))
+    return kExitUnsupported;
 
   // The interpreter runs the program as written, before lowering.
   OwningOpRef<ModuleOp> original;
@@ -277,6 +298,12 @@ int runCompiledModule(const std::string &path, MLIRContext &context) {
   }
   // The module's entries are the ones oxla-compile chose; --entry picks one.
   oxla::rt::ModuleMetadata metadata = loaded->metadata();
+  for (const oxla::rt::CustomCallDescription &call : metadata.customCalls)
+    llvm::errs() << path << ": error: unsupported: custom_call target '" << call.target
+                 << "' has no kernel in oxla-run (kernels are registered through "
+                    "the C API: oxla_client_register_custom_call)\n";
+  if (!metadata.customCalls.empty())
+    return kExitUnsupported;
   if (!entryName.empty()) {
     llvm::erase_if(metadata.entries, [](const oxla::rt::EntryMetadata &entry) {
       return entry.name != entryName;

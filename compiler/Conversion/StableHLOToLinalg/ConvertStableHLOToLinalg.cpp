@@ -42,10 +42,11 @@ struct ConvertStableHLOToLinalg
     MLIRContext *context = &getContext();
     StableHLOTypeConverter converter;
 
-    SmallVector<Attribute> checks;
+    SmallVector<Attribute> checks, customCalls;
     RewritePatternSet patterns(context);
     populateElementwiseToLinalgPatterns(converter, patterns);
     populateChecksToRuntimePatterns(converter, patterns, checks);
+    populateCustomCallsToRuntimePatterns(converter, patterns, customCalls);
     populateDataMovementToLinalgPatterns(converter, patterns);
     populateReductionToLinalgPatterns(converter, patterns);
     populateControlFlowToSCFPatterns(converter, patterns);
@@ -116,6 +117,8 @@ struct ConvertStableHLOToLinalg
     if (succeeded(result)) {
       if (!checks.empty())
         module->setAttr("oxla.checks", ArrayAttr::get(context, checks));
+      if (!customCalls.empty())
+        module->setAttr("oxla.custom_calls", ArrayAttr::get(context, customCalls));
       return;
     }
     if (failedLoc)

@@ -69,6 +69,14 @@ void populateChecksToRuntimePatterns(mlir::TypeConverter &converter,
                                      mlir::RewritePatternSet &patterns,
                                      llvm::SmallVectorImpl<mlir::Attribute> &checks);
 
+/// Other `stablehlo.custom_call`s: calls of the runtime's custom-call
+/// routine, which runs the kernel registered under the target name. Each
+/// call gets an id; its description is appended to `customCalls` (the
+/// module's `oxla.custom_calls` table).
+void populateCustomCallsToRuntimePatterns(
+    mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns,
+    llvm::SmallVectorImpl<mlir::Attribute> &customCalls);
+
 } // namespace oxla
 
 #endif // OXLA_COMPILER_CONVERSION_STABLEHLOTOLINALG_PATTERNS_H

@@ -47,3 +47,20 @@ oxla::StableHLOTypeConverter::StableHLOTypeConverter() {
   addTargetMaterialization(cast);
   addArgumentMaterialization(cast);
 }
+
+std::optional<std::string> oxla::tensorTypeSpec(mlir::Type type) {
+  auto tensor = mlir::dyn_cast<mlir::RankedTensorType>(type);
+  if (!tensor)
+    return std::nullopt;
+  std::string spec;
+  llvm::raw_string_ostream os(spec);
+  for (int64_t size : tensor.getShape()) {
+    if (mlir::ShapedType::isDynamic(size))
+      os << "?";
+    else
+      os << size;
+    os << "x";
+  }
+  os << tensor.getElementType();
+  return os.str();
+}

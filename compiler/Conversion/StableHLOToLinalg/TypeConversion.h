@@ -30,6 +30,10 @@ bool isNarrowFloat(mlir::Type type);
 /// True for ui* integers (i1 counts as unsigned: false < true).
 bool isUnsignedInteger(mlir::Type type);
 
+/// `2x3xf32`, `f32`, `?x4xui8`: a ranked tensor type as the runtime and
+/// `--input` spell it (runtime/ModuleMetadata.h); nullopt for other types.
+std::optional<std::string> tensorTypeSpec(mlir::Type type);
+
 } // namespace oxla
 
 #endif // OXLA_COMPILER_CONVERSION_STABLEHLOTOLINALG_TYPECONVERSION_H

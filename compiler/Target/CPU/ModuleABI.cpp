@@ -1,6 +1,7 @@
 //===- ModuleABI.cpp - How the runtime calls a compiled module ------------===//
 
 #include "compiler/Target/CPU/ModuleABI.h"
+#include "compiler/Conversion/StableHLOToLinalg/TypeConversion.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -8,28 +9,6 @@
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
-
-namespace {
-
-/// `2x3xf32`, `f32`, `?x4xui8`: the --input spelling of a tensor type.
-std::optional<std::string> typeSpec(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor)
-    return std::nullopt;
-  std::string spec;
-  llvm::raw_string_ostream os(spec);
-  for (int64_t size : tensor.getShape()) {
-    if (ShapedType::isDynamic(size))
-      os << "?";
-    else
-      os << size;
-    os << "x";
-  }
-  os << tensor.getElementType();
-  return os.str();
-}
-
-} // namespace
 
 FailureOr<oxla::rt::ModuleMetadata>
 oxla::describeEntries(ArrayRef<func::FuncOp> entries) {
@@ -41,7 +20,7 @@ oxla::describeEntries(ArrayRef<func::FuncOp> entries) {
     for (auto [types, out] : {std::pair{type.getInputs(), &described.arguments},
                               std::pair{type.getResults(), &described.results}})
       for (Type t : types) {
-        std::optional<std::string> spec = typeSpec(t);
+        std::optional<std::string> spec = tensorTypeSpec(t);
         if (!spec) {
           entry.emitError() << "unsupported: an entry point takes and returns "
                                "ranked tensors only, not "
@@ -72,6 +51,19 @@ LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) 
       check.minUlp = dict.getAs<IntegerAttr>("min_ulp").getInt();
       check.tolerance = dict.getAs<FloatAttr>("tolerance").getValueAsDouble();
       metadata.checks.push_back(std::move(check));
+    }
+  }
+  if (auto table = module->getAttrOfType<ArrayAttr>("oxla.custom_calls")) {
+    for (Attribute entry : table) {
+      auto dict = cast<DictionaryAttr>(entry);
+      rt::CustomCallDescription call;
+      call.target = dict.getAs<StringAttr>("target").str();
+      for (Attribute type : dict.getAs<ArrayAttr>("operands"))
+        call.operands.push_back(cast<StringAttr>(type).str());
+      for (Attribute type : dict.getAs<ArrayAttr>("results"))
+        call.results.push_back(cast<StringAttr>(type).str());
+      call.backendConfig = dict.getAs<StringAttr>("backend_config").str();
+      metadata.customCalls.push_back(std::move(call));
     }
   }
 

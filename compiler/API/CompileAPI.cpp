@@ -1,0 +1,375 @@
+//===- CompileAPI.cpp - Executables from StableHLO source -----------------===//
+//
+// The parts of the C API that need the compiler: oxla_executable_compile
+// (the CPU pipeline and the JIT), oxla_executable_interpret (the reference
+// interpreter) and oxla_executable_ir. Each executable owns its own
+// MLIRContext, so executables compile and run independently.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Pipelines/CPUPipeline.h"
+#include "compiler/Registration.h"
+#include "compiler/Target/CPU/JIT.h"
+#include "compiler/Target/CPU/ModuleABI.h"
+#include "interpreter/Interpreter.h"
+#include "runtime/CheckRoutines.h"
+#include "runtime/api/Handles.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace oxla;
+
+namespace {
+
+std::unique_ptr<MLIRContext> makeContext() {
+  static const bool passesRegistered = [] {
+    registerPasses();
+    return true;
+  }();
+  (void)passesRegistered;
+  DialectRegistry registry;
+  registerDialects(registry);
+  auto context = std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
+  context->loadAllAvailableDialects();
+  context->printOpOnDiagnostic(false);
+  return context;
+}
+
+/// Collects diagnostics as the tools print them: file:line:col: error: ...
+class CapturedDiagnostics {
+public:
+  CapturedDiagnostics(llvm::SourceMgr &sourceMgr, MLIRContext *context)
+      : stream_(text_), handler_(sourceMgr, context, stream_) {}
+  std::string take() {
+    std::string text = std::move(text_);
+    text_.clear();
+    while (!text.empty() && text.back() == '\n')
+      text.pop_back();
+    return text;
+  }
+
+private:
+  std::string text_;
+  llvm::raw_string_ostream stream_;
+  SourceMgrDiagnosticHandler handler_;
+};
+
+/// A parsed module with the source and diagnostics it came with.
+struct ParsedSource {
+  std::unique_ptr<MLIRContext> context = makeContext();
+  llvm::SourceMgr sourceMgr;
+  std::unique_ptr<CapturedDiagnostics> diagnostics;
+  OwningOpRef<ModuleOp> module;
+  SmallVector<func::FuncOp> entries;
+};
+
+/// `options->entries`, else a public @main, else every public function.
+oxla_status *selectEntries(ParsedSource &parsed, const std::vector<std::string> &names) {
+  ModuleOp module = *parsed.module;
+  if (!names.empty()) {
+    for (const std::string &name : names) {
+      auto function = module.lookupSymbol<func::FuncOp>(name);
+      if (!function || function.isDeclaration())
+        return api::makeStatus(OXLA_NOT_FOUND, "the module has no function @" + name);
+      parsed.entries.push_back(function);
+    }
+    return nullptr;
+  }
+  auto main = module.lookupSymbol<func::FuncOp>("main");
+  if (main && main.isPublic() && !main.isDeclaration()) {
+    parsed.entries.push_back(main);
+    return nullptr;
+  }
+  for (auto function : module.getOps<func::FuncOp>())
+    if (function.isPublic() && !function.isDeclaration())
+      parsed.entries.push_back(function);
+  if (parsed.entries.empty())
+    return api::invalidArgument("the module has no public function to run");
+  return nullptr;
+}
+
+/// Parses `source` (text or bytecode) and picks the entries.
+oxla_status *parse(const std::string &source, const std::string &name,
+                   const std::vector<std::string> &entryNames,
+                   std::unique_ptr<ParsedSource> &out) {
+  auto parsed = std::make_unique<ParsedSource>();
+  parsed->sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(source, name), llvm::SMLoc());
+  parsed->diagnostics =
+      std::make_unique<CapturedDiagnostics>(parsed->sourceMgr, parsed->context.get());
+  parsed->module = parseSourceFile<ModuleOp>(parsed->sourceMgr, parsed->context.get());
+  if (!parsed->module)
+    return api::invalidArgument(parsed->diagnostics->take());
+  if (oxla_status *status = selectEntries(*parsed, entryNames))
+    return status;
+  out = std::move(parsed);
+  return nullptr;
+}
+
+struct SourceOptions {
+  std::string source, name = "<input>";
+  std::vector<std::string> entries;
+};
+
+oxla_status *readOptions(oxla_client *client, const char *source, size_t size,
+                         const oxla_compile_options *options, oxla_executable **out,
+                         SourceOptions &read) {
+  if (!out)
+    return api::invalidArgument("the out pointer is null");
+  *out = nullptr;
+  if (!client)
+    return api::invalidArgument("the client is null");
+  if (!source)
+    return api::invalidArgument("the source is null");
+  read.source.assign(source, size);
+  if (!options)
+    return nullptr;
+  if (options->source_name)
+    read.name = options->source_name;
+  if (options->num_entries > 0 && !options->entries)
+    return api::invalidArgument("entries is null for num_entries " +
+                                std::to_string(options->num_entries));
+  for (size_t i = 0; i < options->num_entries; ++i) {
+    if (!options->entries[i])
+      return api::invalidArgument("entry name #" + std::to_string(i) + " is null");
+    read.entries.push_back(options->entries[i]);
+  }
+  return nullptr;
+}
+
+/// Runs the CPU pipeline on `parsed`, up to `lastPhase` (all when empty).
+oxla_status *lower(ParsedSource &parsed, llvm::StringRef lastPhase,
+                   rt::ModuleMetadata &metadata) {
+  FailureOr<rt::ModuleMetadata> described =
+      compileForCPU(*parsed.module, parsed.entries, lastPhase);
+  if (failed(described)) {
+    std::string message = parsed.diagnostics->take();
+    return api::makeStatus(llvm::StringRef(message).contains("unsupported")
+                               ? OXLA_UNSUPPORTED
+                               : OXLA_INVALID_ARGUMENT,
+                           message.empty() ? "the CPU pipeline failed" : message);
+  }
+  metadata = std::move(*described);
+  return nullptr;
+}
+
+/// JIT-compiled code, which keeps its source for oxla_executable_ir.
+class JitCode : public api::CompiledCode {
+public:
+  JitCode(rt::ModuleMetadata metadata, std::vector<rt::EntryFunction> entries,
+          std::shared_ptr<JitModule> jit, SourceOptions source)
+      : CompiledCode(std::move(metadata), std::move(entries), std::move(jit)),
+        source_(std::move(source)) {}
+
+  oxla_status *ir(const std::string &stage, std::string &text) override {
+    std::string known = "stablehlo";
+    bool isPhase = stage == "stablehlo";
+    for (const PipelinePhase &phase : cpuPipelinePhases()) {
+      known += ", " + phase.name.str();
+      isPhase |= phase.name == stage;
+    }
+    if (!isPhase)
+      return api::invalidArgument("unknown stage '" + stage + "' (known: " + known + ")");
+    std::unique_ptr<ParsedSource> parsed;
+    if (oxla_status *status = parse(source_.source, source_.name, source_.entries, parsed))
+      return status;
+    if (stage != "stablehlo") {
+      rt::ModuleMetadata unused;
+      if (oxla_status *status = lower(*parsed, stage, unused))
+        return status;
+    }
+    llvm::raw_string_ostream os(text);
+    parsed->module->print(os);
+    return nullptr;
+  }
+
+private:
+  SourceOptions source_;
+};
+
+std::vector<RuntimeSymbol> runtimeSymbols() {
+  std::vector<RuntimeSymbol> symbols;
+  for (auto [name, address] : rt::checkRoutineSymbols())
+    symbols.emplace_back(name, address);
+  for (auto [name, address] : rt::supportRoutineSymbols())
+    symbols.emplace_back(name, address);
+  return symbols;
+}
+
+//===- the interpreter ------------------------------------------------------===//
+
+std::optional<oxla_element_type> apiTypeOf(interp::ElementKind kind) {
+  using K = interp::ElementKind;
+  switch (kind) {
+  case K::I1: return OXLA_BOOL;
+  case K::SI8: return OXLA_S8;
+  case K::SI16: return OXLA_S16;
+  case K::SI32: return OXLA_S32;
+  case K::SI64: return OXLA_S64;
+  case K::UI8: return OXLA_U8;
+  case K::UI16: return OXLA_U16;
+  case K::UI32: return OXLA_U32;
+  case K::UI64: return OXLA_U64;
+  case K::F16: return OXLA_F16;
+  case K::BF16: return OXLA_BF16;
+  case K::F32: return OXLA_F32;
+  case K::F64: return OXLA_F64;
+  case K::C64: return OXLA_C64;
+  case K::C128: return OXLA_C128;
+  default: return std::nullopt;
+  }
+}
+
+interp::ElementKind interpreterKindOf(oxla_element_type type) {
+  using K = interp::ElementKind;
+  switch (type) {
+  case OXLA_BOOL: return K::I1;
+  case OXLA_S8: return K::SI8;
+  case OXLA_S16: return K::SI16;
+  case OXLA_S32: return K::SI32;
+  case OXLA_S64: return K::SI64;
+  case OXLA_U8: return K::UI8;
+  case OXLA_U16: return K::UI16;
+  case OXLA_U32: return K::UI32;
+  case OXLA_U64: return K::UI64;
+  case OXLA_F16: return K::F16;
+  case OXLA_BF16: return K::BF16;
+  case OXLA_F32: return K::F32;
+  case OXLA_F64: return K::F64;
+  case OXLA_C64: return K::C64;
+  case OXLA_C128: return K::C128;
+  }
+  return K::F32;
+}
+
+/// Functions run by the reference interpreter. It holds values in the
+/// same layout as buffers (interpreter/ElementType.h) for every element
+/// type the API has, so conversion is a copy.
+class InterpretedCode : public api::ExecutableCode {
+public:
+  InterpretedCode(std::unique_ptr<ParsedSource> parsed, rt::ModuleMetadata metadata)
+      : parsed_(std::move(parsed)), metadata_(std::move(metadata)) {}
+
+  const rt::ModuleMetadata &metadata() const override { return metadata_; }
+
+  oxla_status *run(oxla_client *, size_t index, oxla_buffer *const *arguments,
+                   std::vector<oxla_buffer *> &results) override {
+    // One run at a time: the diagnostics of a run are its own.
+    std::lock_guard<std::mutex> lock(mutex_);
+    func::FuncOp function = parsed_->entries[index];
+    SmallVector<interp::RuntimeValue> values;
+    for (size_t i = 0; i < metadata_.entries[index].arguments.size(); ++i) {
+      const oxla_buffer *buffer = arguments[i];
+      interp::Tensor tensor(interpreterKindOf(buffer->type), buffer->dims);
+      if (buffer->size > 0)
+        std::memcpy(tensor.bytes(), buffer->data, buffer->size);
+      values.push_back(std::move(tensor));
+    }
+    interp::Interpreter interpreter(*parsed_->module);
+    FailureOr<SmallVector<interp::RuntimeValue>> produced =
+        interpreter.run(function, values);
+    std::string message = parsed_->diagnostics->take();
+    switch (interpreter.outcome()) {
+    case interp::Outcome::Ok:
+      break;
+    case interp::Outcome::CheckFailed:
+      return api::makeStatus(OXLA_CHECK_FAILED, message);
+    case interp::Outcome::Invalid:
+      return api::invalidArgument(message);
+    case interp::Outcome::Unsupported:
+      return api::makeStatus(OXLA_UNSUPPORTED, message);
+    }
+    if (failed(produced))
+      return api::invalidArgument(message.empty() ? "the interpreter failed" : message);
+    std::vector<oxla_buffer *> made;
+    for (auto [i, value] : llvm::enumerate(*produced)) {
+      std::optional<oxla_element_type> type =
+          value.isTensor() ? apiTypeOf(value.tensor().elementType().kind()) : std::nullopt;
+      if (!type) {
+        for (oxla_buffer *buffer : made)
+          api::release(buffer);
+        return api::makeStatus(OXLA_UNSUPPORTED,
+                               "@" + function.getSymName().str() + " result #" +
+                                   std::to_string(i) +
+                                   " is not a tensor of an element type the C API has");
+      }
+      const interp::Tensor &tensor = value.tensor();
+      oxla_buffer *buffer = api::allocateBuffer(*type, tensor.shape().vec(), false);
+      if (buffer->size > 0)
+        std::memcpy(buffer->data, tensor.bytes(), buffer->size);
+      made.push_back(buffer);
+    }
+    results.insert(results.end(), made.begin(), made.end());
+    return nullptr;
+  }
+
+private:
+  std::mutex mutex_;
+  std::unique_ptr<ParsedSource> parsed_;
+  rt::ModuleMetadata metadata_;
+};
+
+} // namespace
+
+extern "C" {
+
+oxla_status *oxla_executable_compile(oxla_client *client, const char *source, size_t size,
+                                     const oxla_compile_options *options,
+                                     oxla_executable **out) {
+  SourceOptions read;
+  if (oxla_status *status = readOptions(client, source, size, options, out, read))
+    return status;
+  std::unique_ptr<ParsedSource> parsed;
+  if (oxla_status *status = parse(read.source, read.name, read.entries, parsed))
+    return status;
+  rt::ModuleMetadata metadata;
+  if (oxla_status *status = lower(*parsed, "", metadata))
+    return status;
+  std::string error;
+  std::shared_ptr<JitModule> jit = JitModule::create(*parsed->module, runtimeSymbols(), error);
+  if (!jit)
+    return api::makeStatus(OXLA_UNSUPPORTED, "the LLVM JIT rejected the module: " + error);
+  std::vector<rt::EntryFunction> entries;
+  for (const rt::EntryMetadata &entry : metadata.entries) {
+    void *address = jit->lookup(rt::kEntryPrefix + entry.name, error);
+    if (!address)
+      return api::makeStatus(OXLA_INTERNAL, "no entry function for @" + entry.name +
+                                                ": " + error);
+    entries.push_back(reinterpret_cast<rt::EntryFunction>(address));
+  }
+  return api::makeExecutable(client,
+                             std::make_unique<JitCode>(std::move(metadata),
+                                                       std::move(entries), std::move(jit),
+                                                       std::move(read)),
+                             out);
+}
+
+oxla_status *oxla_executable_interpret(oxla_client *client, const char *source, size_t size,
+                                       const oxla_compile_options *options,
+                                       oxla_executable **out) {
+  SourceOptions read;
+  if (oxla_status *status = readOptions(client, source, size, options, out, read))
+    return status;
+  std::unique_ptr<ParsedSource> parsed;
+  if (oxla_status *status = parse(read.source, read.name, read.entries, parsed))
+    return status;
+  FailureOr<rt::ModuleMetadata> metadata = describeEntries(parsed->entries);
+  if (failed(metadata))
+    return api::makeStatus(OXLA_UNSUPPORTED, parsed->diagnostics->take());
+  return api::makeExecutable(
+      client, std::make_unique<InterpretedCode>(std::move(parsed), std::move(*metadata)),
+      out);
+}
+
+} // extern "C"

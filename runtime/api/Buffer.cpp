@@ -1,0 +1,183 @@
+//===- Buffer.cpp - Host buffers of the C API -----------------------------===//
+
+#include "runtime/api/Handles.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace oxla;
+
+namespace {
+
+/// Compiled code (vector loads) and numpy both like cache-line alignment.
+constexpr size_t kAlignment = 64;
+
+oxla_status *checkNewBuffer(const oxla_client *client, oxla_element_type type,
+                            const int64_t *dims, size_t rank, oxla_buffer **out) {
+  if (!out)
+    return api::invalidArgument("the out pointer is null");
+  *out = nullptr;
+  if (!client)
+    return api::invalidArgument("the client is null");
+  if (oxla_element_type_size(type) == 0)
+    return api::invalidArgument("unknown element type " + std::to_string(type));
+  if (rank > 0 && !dims)
+    return api::invalidArgument("dims is null for rank " + std::to_string(rank));
+  for (size_t i = 0; i < rank; ++i)
+    if (dims[i] < 0)
+      return api::invalidArgument("dimension " + std::to_string(i) + " is " +
+                                  std::to_string(dims[i]) + "; sizes are >= 0");
+  if (!api::byteSizeOf(type, dims, rank))
+    return api::invalidArgument("the buffer's size overflows");
+  return nullptr;
+}
+
+std::string sizeMismatch(size_t expected, size_t given) {
+  return "the buffer holds " + std::to_string(expected) + " bytes, but " +
+         std::to_string(given) + " were given";
+}
+
+} // namespace
+
+oxla_buffer *api::allocateBuffer(oxla_element_type type, const std::vector<int64_t> &dims,
+                                 bool zero) {
+  auto *buffer = new oxla_buffer;
+  buffer->type = type;
+  buffer->dims = dims;
+  buffer->size = *byteSizeOf(type, dims.data(), dims.size());
+  size_t rounded = (buffer->size + kAlignment - 1) / kAlignment * kAlignment;
+  buffer->data = std::aligned_alloc(kAlignment, rounded == 0 ? kAlignment : rounded);
+  if (zero)
+    std::memset(buffer->data, 0, buffer->size);
+  return buffer;
+}
+
+void api::retain(oxla_buffer *buffer) {
+  buffer->references.fetch_add(1, std::memory_order_relaxed);
+}
+
+void api::releaseMemory(oxla_buffer *buffer) {
+  void *data = buffer->data;
+  buffer->data = nullptr;
+  if (!data)
+    return;
+  if (buffer->memory == oxla_buffer::Memory::Owned)
+    std::free(data);
+  else if (buffer->memory == oxla_buffer::Memory::Imported && buffer->release)
+    buffer->release(buffer->releaseArg);
+}
+
+void api::release(oxla_buffer *buffer) {
+  if (buffer->references.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
+  releaseMemory(buffer);
+  delete buffer;
+}
+
+extern "C" {
+
+oxla_status *oxla_buffer_create(oxla_client *client, oxla_element_type type,
+                                const int64_t *dims, size_t rank, const void *data,
+                                size_t size_in_bytes, oxla_buffer **out) {
+  if (oxla_status *status = checkNewBuffer(client, type, dims, rank, out))
+    return status;
+  size_t size = *api::byteSizeOf(type, dims, rank);
+  if (size != size_in_bytes)
+    return api::invalidArgument(sizeMismatch(size, size_in_bytes));
+  if (size > 0 && !data)
+    return api::invalidArgument("data is null");
+  oxla_buffer *buffer = api::allocateBuffer(type, {dims, dims + rank}, false);
+  if (size > 0)
+    std::memcpy(buffer->data, data, size);
+  *out = buffer;
+  return nullptr;
+}
+
+oxla_status *oxla_buffer_create_zeros(oxla_client *client, oxla_element_type type,
+                                      const int64_t *dims, size_t rank,
+                                      oxla_buffer **out) {
+  if (oxla_status *status = checkNewBuffer(client, type, dims, rank, out))
+    return status;
+  *out = api::allocateBuffer(type, {dims, dims + rank}, true);
+  return nullptr;
+}
+
+oxla_status *oxla_buffer_import(oxla_client *client, oxla_element_type type,
+                                const int64_t *dims, size_t rank, void *data,
+                                size_t size_in_bytes, oxla_release_fn release,
+                                void *release_arg, oxla_buffer **out) {
+  if (oxla_status *status = checkNewBuffer(client, type, dims, rank, out))
+    return status;
+  size_t size = *api::byteSizeOf(type, dims, rank);
+  if (size != size_in_bytes)
+    return api::invalidArgument(sizeMismatch(size, size_in_bytes));
+  if (!data)
+    return api::invalidArgument("data is null");
+  size_t align = oxla_element_type_size(type);
+  if (type == OXLA_C64 || type == OXLA_C128)
+    align /= 2;
+  if (reinterpret_cast<uintptr_t>(data) % align != 0)
+    return api::invalidArgument("data is not aligned to " + std::to_string(align) +
+                                " bytes");
+  auto *buffer = new oxla_buffer;
+  buffer->type = type;
+  buffer->dims.assign(dims, dims + rank);
+  buffer->size = size;
+  buffer->data = data;
+  buffer->memory = oxla_buffer::Memory::Imported;
+  buffer->release = release;
+  buffer->releaseArg = release_arg;
+  *out = buffer;
+  return nullptr;
+}
+
+oxla_status *oxla_buffer_export(const oxla_buffer *buffer, void *data,
+                                size_t size_in_bytes) {
+  if (!buffer)
+    return api::invalidArgument("the buffer is null");
+  if (buffer->donated.load())
+    return api::makeStatus(OXLA_FAILED_PRECONDITION,
+                           "the buffer was donated to an invocation");
+  if (buffer->size != size_in_bytes)
+    return api::invalidArgument(sizeMismatch(buffer->size, size_in_bytes));
+  if (buffer->size > 0 && !data)
+    return api::invalidArgument("data is null");
+  if (buffer->size > 0)
+    std::memcpy(data, buffer->data, buffer->size);
+  return nullptr;
+}
+
+oxla_element_type oxla_buffer_element_type(const oxla_buffer *buffer) {
+  return buffer ? buffer->type : OXLA_F32;
+}
+
+size_t oxla_buffer_rank(const oxla_buffer *buffer) {
+  return buffer ? buffer->dims.size() : 0;
+}
+
+const int64_t *oxla_buffer_dims(const oxla_buffer *buffer) {
+  return buffer ? buffer->dims.data() : nullptr;
+}
+
+size_t oxla_buffer_size_in_bytes(const oxla_buffer *buffer) {
+  return buffer ? buffer->size : 0;
+}
+
+const void *oxla_buffer_data(const oxla_buffer *buffer) {
+  return buffer && !buffer->donated.load() ? buffer->data : nullptr;
+}
+
+void *oxla_buffer_mutable_data(oxla_buffer *buffer) {
+  return buffer && !buffer->donated.load() ? buffer->data : nullptr;
+}
+
+int oxla_buffer_is_donated(const oxla_buffer *buffer) {
+  return buffer && buffer->donated.load() ? 1 : 0;
+}
+
+void oxla_buffer_free(oxla_buffer *buffer) {
+  if (buffer)
+    api::release(buffer);
+}
+
+} // extern "C"

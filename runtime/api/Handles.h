@@ -1,0 +1,151 @@
+//===- Handles.h - What the C API's opaque handles hold -------------------===//
+//
+// Shared by the runtime's API files and by the compiler's (compiler/API),
+// which adds executables made from source.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OXLA_RUNTIME_API_HANDLES_H
+#define OXLA_RUNTIME_API_HANDLES_H
+
+#include "oxla/runtime.h"
+#include "runtime/LoadedModule.h"
+#include "runtime/ModuleMetadata.h"
+#include "runtime/ThreadPool.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+struct oxla_status {
+  oxla_status_code code;
+  std::string message;
+};
+
+struct oxla_buffer {
+  std::atomic<int32_t> references{1};
+  oxla_element_type type = OXLA_F32;
+  std::vector<int64_t> dims;
+  size_t size = 0; ///< bytes
+  void *data = nullptr;
+  /// How the memory goes: std::free for oxla's own allocations, the
+  /// importer's callback, or nothing for a custom call's view.
+  enum class Memory { Owned, Imported, View } memory = Memory::Owned;
+  oxla_release_fn release = nullptr;
+  void *releaseArg = nullptr;
+  std::atomic<bool> donated{false};
+};
+
+struct oxla_client {
+  struct CustomCall {
+    oxla_custom_call_fn fn;
+    void *userData;
+  };
+  std::unique_ptr<oxla::rt::ThreadPool> pool;
+  mutable std::shared_mutex customCallsMutex;
+  std::map<std::string, CustomCall, std::less<>> customCalls;
+};
+
+namespace oxla::api {
+
+/// A tensor type of a signature; -1 for a '?' size.
+struct TensorType {
+  oxla_element_type element;
+  std::vector<int64_t> dims;
+  bool isStatic() const;
+};
+
+/// `2x3xf32`, `?x4xi8`, `f32` (ModuleMetadata's spelling); nullopt for
+/// element types the API does not represent (i4, f8, ...).
+std::optional<TensorType> parseTensorType(const std::string &spec);
+
+oxla_status *makeStatus(oxla_status_code code, std::string message);
+oxla_status *invalidArgument(std::string message);
+
+/// A buffer of `type` (a static shape) in fresh 64-byte aligned memory,
+/// zero-filled when asked.
+oxla_buffer *allocateBuffer(oxla_element_type type, const std::vector<int64_t> &dims,
+                            bool zero);
+/// Bytes of a dense array of `type` and `dims`; nullopt for negative sizes
+/// or overflow.
+std::optional<size_t> byteSizeOf(oxla_element_type type, const int64_t *dims,
+                                 size_t rank);
+void retain(oxla_buffer *buffer);
+void release(oxla_buffer *buffer);
+/// Gives the buffer's memory back now (donation); the handle stays.
+void releaseMemory(oxla_buffer *buffer);
+
+/// What the custom calls of one invocation need.
+struct CustomCallContext {
+  const oxla_client *client;
+  const std::vector<rt::CustomCallDescription> *descriptions;
+  bool failed = false;
+  std::vector<std::string> *messages;
+};
+/// The CheckSession handler that runs registered kernels.
+bool runCustomCall(void *context, int64_t id, void *const *addresses, size_t count);
+
+/// The code behind an executable: compiled (AOT or JIT) or interpreted.
+class ExecutableCode {
+public:
+  virtual ~ExecutableCode() = default;
+  virtual const rt::ModuleMetadata &metadata() const = 0;
+  /// Runs entry `index` on `arguments` (already checked against its
+  /// signature); on success appends one new buffer per result.
+  virtual oxla_status *run(oxla_client *client, size_t index,
+                           oxla_buffer *const *arguments,
+                           std::vector<oxla_buffer *> &results) = 0;
+  /// The module at `stage`; UNSUPPORTED for code without a source.
+  virtual oxla_status *ir(const std::string &stage, std::string &text);
+};
+
+/// Code with the module ABI (ModuleABI.h): entry functions over memref
+/// descriptors. `keepAlive` owns the code (a LoadedModule, a JIT).
+class CompiledCode : public ExecutableCode {
+public:
+  CompiledCode(rt::ModuleMetadata metadata, std::vector<rt::EntryFunction> entries,
+               std::shared_ptr<void> keepAlive);
+  const rt::ModuleMetadata &metadata() const override { return metadata_; }
+  oxla_status *run(oxla_client *client, size_t index, oxla_buffer *const *arguments,
+                   std::vector<oxla_buffer *> &results) override;
+
+private:
+  rt::ModuleMetadata metadata_;
+  std::vector<rt::EntryFunction> entries_;
+  std::shared_ptr<void> keepAlive_;
+};
+
+/// Makes an executable over `code`; fails when an entry's signature cannot
+/// be read.
+oxla_status *makeExecutable(oxla_client *client, std::unique_ptr<ExecutableCode> code,
+                            oxla_executable **out);
+
+} // namespace oxla::api
+
+struct oxla_function {
+  oxla_executable *executable;
+  size_t index;
+  std::string name, signature;
+  std::vector<std::string> argumentSpecs, resultSpecs;
+  /// nullopt for a type the API does not represent.
+  std::vector<std::optional<oxla::api::TensorType>> arguments, results;
+};
+
+struct oxla_executable {
+  oxla_client *client;
+  std::unique_ptr<oxla::api::ExecutableCode> code;
+  std::vector<std::unique_ptr<oxla_function>> functions;
+  /// Asynchronous invocations not yet complete.
+  std::mutex pendingMutex;
+  std::condition_variable pendingDone;
+  int pending = 0;
+  std::mutex irMutex;
+  std::map<std::string, std::string> irTexts;
+};
+
+#endif // OXLA_RUNTIME_API_HANDLES_H

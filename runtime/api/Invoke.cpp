@@ -1,0 +1,315 @@
+//===- Invoke.cpp - Running functions, synchronously and not --------------===//
+
+#include "runtime/api/Handles.h"
+
+#include "runtime/CheckRoutines.h"
+
+using namespace oxla;
+
+namespace {
+
+/// What an invocation's task and its event share; either may finish first.
+struct EventState {
+  std::mutex mutex;
+  std::condition_variable done;
+  bool ready = false;
+  oxla_status *status = nullptr; ///< owned until a wait hands out a copy
+  std::vector<oxla_buffer *> results;
+};
+
+} // namespace
+
+struct oxla_event {
+  std::shared_ptr<EventState> state;
+};
+
+namespace {
+
+std::string typeText(const oxla_buffer *buffer) {
+  std::string text;
+  for (int64_t size : buffer->dims)
+    text += std::to_string(size) + "x";
+  return text + oxla_element_type_name(buffer->type);
+}
+
+/// Checks `arguments` against the signature of `function`.
+oxla_status *checkInvocation(const oxla_function *function, oxla_buffer *const *arguments,
+                             size_t count, const oxla_invoke_options *options) {
+  if (!function)
+    return api::invalidArgument("the function is null");
+  std::string what = "@" + function->name + ": ";
+  size_t expected = function->argumentSpecs.size();
+  if (count != expected)
+    return api::invalidArgument(what + std::to_string(count) + " argument(s) given, " +
+                                std::to_string(expected) + " expected " +
+                                function->signature);
+  if (count > 0 && !arguments)
+    return api::invalidArgument(what + "the argument array is null");
+  for (size_t i = 0; i < count; ++i) {
+    std::string argument = what + "argument #" + std::to_string(i);
+    const oxla_buffer *buffer = arguments[i];
+    if (!buffer)
+      return api::invalidArgument(argument + " is null");
+    if (buffer->donated.load())
+      return api::makeStatus(OXLA_FAILED_PRECONDITION,
+                             argument + " was donated to an earlier invocation");
+    const std::optional<api::TensorType> &type = function->arguments[i];
+    if (!type)
+      return api::makeStatus(OXLA_UNSUPPORTED,
+                             argument + " has type " + function->argumentSpecs[i] +
+                                 ", whose element type the C API does not represent");
+    bool matches = type->element == buffer->type && type->dims.size() == buffer->dims.size();
+    for (size_t d = 0; matches && d < type->dims.size(); ++d)
+      matches = type->dims[d] < 0 || type->dims[d] == buffer->dims[d];
+    if (!matches)
+      return api::invalidArgument(argument + " is " + typeText(buffer) + ", but " +
+                                  function->argumentSpecs[i] + " is expected");
+    if (options && options->donate && options->donate[i])
+      for (size_t j = 0; j < i; ++j)
+        if (arguments[j] == buffer)
+          return api::invalidArgument(argument + " is donated and also passed as #" +
+                                      std::to_string(j));
+  }
+  return nullptr;
+}
+
+/// Runs a checked invocation; donated arguments lose their memory after.
+oxla_status *invokeChecked(oxla_function *function, oxla_buffer *const *arguments,
+                           const oxla_invoke_options *options,
+                           std::vector<oxla_buffer *> &results) {
+  oxla_executable *executable = function->executable;
+  oxla_status *status =
+      executable->code->run(executable->client, function->index, arguments, results);
+  if (options && options->donate)
+    for (size_t i = 0; i < function->argumentSpecs.size(); ++i)
+      if (options->donate[i])
+        api::releaseMemory(arguments[i]);
+  return status;
+}
+
+void markDonated(const oxla_function *function, oxla_buffer *const *arguments,
+                 const oxla_invoke_options *options) {
+  if (options && options->donate)
+    for (size_t i = 0; i < function->argumentSpecs.size(); ++i)
+      if (options->donate[i])
+        arguments[i]->donated.store(true);
+}
+
+oxla_status *copyStatus(const oxla_status *status) {
+  return status ? api::makeStatus(status->code, status->message) : nullptr;
+}
+
+/// A memref descriptor {allocated, aligned, offset, sizes[rank],
+/// strides[rank]} of a dense row-major buffer, appended to `words`.
+void describe(const oxla_buffer *buffer, std::vector<int64_t> &words) {
+  auto address = reinterpret_cast<int64_t>(buffer->data);
+  words.push_back(address);
+  words.push_back(address);
+  words.push_back(0);
+  words.insert(words.end(), buffer->dims.begin(), buffer->dims.end());
+  size_t first = words.size();
+  words.resize(first + buffer->dims.size());
+  int64_t stride = 1;
+  for (size_t d = buffer->dims.size(); d-- > 0;) {
+    words[first + d] = stride;
+    stride *= buffer->dims[d];
+  }
+}
+
+} // namespace
+
+oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
+                                    oxla_buffer *const *arguments,
+                                    std::vector<oxla_buffer *> &results) {
+  const rt::EntryMetadata &entry = metadata_.entries[index];
+  std::vector<TensorType> resultTypes;
+  for (const std::string &spec : entry.results) {
+    std::optional<TensorType> type = parseTensorType(spec);
+    if (!type || !type->isStatic())
+      return makeStatus(OXLA_UNSUPPORTED,
+                        "@" + entry.name + " returns " + spec +
+                            "; compiled functions return statically shaped tensors "
+                            "of the C API's element types only");
+    resultTypes.push_back(std::move(*type));
+  }
+  size_t numArguments = entry.arguments.size();
+  std::vector<oxla_buffer *> outputs;
+  for (const TensorType &type : resultTypes)
+    outputs.push_back(allocateBuffer(type.element, type.dims, false));
+
+  // Descriptor i starts at offsets[i] in one array, which grows first.
+  std::vector<int64_t> words;
+  std::vector<size_t> offsets;
+  for (size_t i = 0; i < numArguments + outputs.size(); ++i) {
+    offsets.push_back(words.size());
+    describe(i < numArguments ? arguments[i] : outputs[i - numArguments], words);
+  }
+  std::vector<void *> pointers;
+  for (size_t offset : offsets)
+    pointers.push_back(words.data() + offset);
+
+  std::vector<std::string> messages;
+  CustomCallContext customCalls{client, &metadata_.customCalls, false, &messages};
+  rt::CheckSession session;
+  session.checks = &metadata_.checks;
+  session.messages = &messages;
+  session.customCall = runCustomCall;
+  session.customCallContext = &customCalls;
+  {
+    rt::ActiveChecks active(session);
+    entries_[index](pointers.data());
+  }
+  if (session.failed == 0 && !customCalls.failed) {
+    results.insert(results.end(), outputs.begin(), outputs.end());
+    return nullptr;
+  }
+  for (oxla_buffer *output : outputs)
+    release(output);
+  std::string message;
+  for (const std::string &line : messages)
+    message += (message.empty() ? "" : "\n") + line;
+  return makeStatus(customCalls.failed ? OXLA_CUSTOM_CALL_FAILED : OXLA_CHECK_FAILED,
+                    message);
+}
+
+extern "C" {
+
+oxla_status *oxla_function_invoke(oxla_function *function, oxla_buffer *const *arguments,
+                                  size_t num_arguments, const oxla_invoke_options *options,
+                                  oxla_buffer **results, size_t num_results) {
+  if (oxla_status *status = checkInvocation(function, arguments, num_arguments, options))
+    return status;
+  size_t expected = function->resultSpecs.size();
+  if (num_results != expected)
+    return api::invalidArgument("@" + function->name + " returns " +
+                                std::to_string(expected) + " result(s), but room for " +
+                                std::to_string(num_results) + " was given");
+  if (num_results > 0 && !results)
+    return api::invalidArgument("@" + function->name + ": the result array is null");
+  markDonated(function, arguments, options);
+  std::vector<oxla_buffer *> produced;
+  if (oxla_status *status = invokeChecked(function, arguments, options, produced))
+    return status;
+  if (produced.size() != num_results) {
+    for (oxla_buffer *buffer : produced)
+      api::release(buffer);
+    return api::makeStatus(OXLA_INTERNAL, "@" + function->name + " produced " +
+                                              std::to_string(produced.size()) +
+                                              " results");
+  }
+  std::copy(produced.begin(), produced.end(), results);
+  return nullptr;
+}
+
+oxla_status *oxla_function_invoke_async(oxla_function *function,
+                                        oxla_buffer *const *arguments,
+                                        size_t num_arguments,
+                                        const oxla_invoke_options *options,
+                                        oxla_event **out) {
+  if (!out)
+    return api::invalidArgument("the out pointer is null");
+  *out = nullptr;
+  if (oxla_status *status = checkInvocation(function, arguments, num_arguments, options))
+    return status;
+  markDonated(function, arguments, options);
+  // The task keeps the arguments alive and remembers what to donate.
+  std::vector<oxla_buffer *> kept(arguments, arguments + num_arguments);
+  for (oxla_buffer *buffer : kept)
+    api::retain(buffer);
+  std::vector<uint8_t> donate;
+  if (options && options->donate)
+    donate.assign(options->donate, options->donate + num_arguments);
+  auto event = std::make_shared<EventState>();
+  oxla_executable *executable = function->executable;
+  {
+    std::lock_guard<std::mutex> lock(executable->pendingMutex);
+    ++executable->pending;
+  }
+  auto *handle = new oxla_event{event};
+  executable->client->pool->submit([function, kept = std::move(kept),
+                                    donate = std::move(donate), event, executable] {
+    oxla_invoke_options taskOptions{donate.empty() ? nullptr : donate.data()};
+    std::vector<oxla_buffer *> results;
+    oxla_status *status = invokeChecked(function, kept.data(), &taskOptions, results);
+    for (oxla_buffer *buffer : kept)
+      api::release(buffer);
+    {
+      std::lock_guard<std::mutex> lock(event->mutex);
+      event->status = status;
+      event->results = std::move(results);
+      event->ready = true;
+    }
+    event->done.notify_all();
+    // Under the lock: oxla_executable_free may delete the executable as
+    // soon as it sees no pending invocation.
+    std::lock_guard<std::mutex> lock(executable->pendingMutex);
+    --executable->pending;
+    executable->pendingDone.notify_all();
+  });
+  *out = handle;
+  return nullptr;
+}
+
+} // extern "C"
+
+extern "C" {
+
+oxla_status *oxla_event_wait(oxla_event *handle) {
+  if (!handle)
+    return api::invalidArgument("the event is null");
+  EventState *event = handle->state.get();
+  std::unique_lock<std::mutex> lock(event->mutex);
+  event->done.wait(lock, [&] { return event->ready; });
+  return copyStatus(event->status);
+}
+
+int oxla_event_is_ready(const oxla_event *handle) {
+  if (!handle)
+    return 0;
+  EventState *event = handle->state.get();
+  std::lock_guard<std::mutex> lock(event->mutex);
+  return event->ready ? 1 : 0;
+}
+
+oxla_status *oxla_event_take_results(oxla_event *handle, oxla_buffer **results,
+                                     size_t num_results) {
+  if (!handle)
+    return api::invalidArgument("the event is null");
+  EventState *event = handle->state.get();
+  std::lock_guard<std::mutex> lock(event->mutex);
+  if (!event->ready)
+    return api::makeStatus(OXLA_FAILED_PRECONDITION,
+                           "the invocation has not completed (oxla_event_wait first)");
+  if (event->status)
+    return copyStatus(event->status);
+  if (event->results.empty() && num_results > 0)
+    return api::makeStatus(OXLA_FAILED_PRECONDITION, "the results were taken already");
+  if (num_results != event->results.size())
+    return api::invalidArgument("the invocation has " +
+                                std::to_string(event->results.size()) +
+                                " result(s), but room for " + std::to_string(num_results) +
+                                " was given");
+  if (num_results > 0 && !results)
+    return api::invalidArgument("the result array is null");
+  std::copy(event->results.begin(), event->results.end(), results);
+  event->results.clear();
+  return nullptr;
+}
+
+void oxla_event_free(oxla_event *handle) {
+  if (!handle)
+    return;
+  oxla_status_free(oxla_event_wait(handle));
+  EventState *event = handle->state.get();
+  {
+    std::lock_guard<std::mutex> lock(event->mutex);
+    for (oxla_buffer *buffer : event->results)
+      api::release(buffer);
+    event->results.clear();
+    oxla_status_free(event->status);
+    event->status = nullptr;
+  }
+  delete handle;
+}
+
+} // extern "C"

@@ -1,0 +1,244 @@
+/*===- oxla/runtime.h - The oxla runtime's C API -------------------------===*
+ *
+ * A C11 interface for embedding oxla: load an AOT module (oxla-compile) or
+ * compile StableHLO in memory, make buffers, invoke functions synchronously
+ * or asynchronously, plug in custom-call kernels.
+ *
+ * Ownership is explicit: every handle a function returns through an out
+ * parameter belongs to the caller and is released with its `_free`
+ * function; `_free(NULL)` does nothing. Functions that can fail return an
+ * `oxla_status *`: NULL on success, otherwise a status the caller frees.
+ * No function aborts on user error.
+ *
+ * Link `-loxla_runtime` to load AOT modules; `-loxla` adds the compiler
+ * (oxla_executable_compile) and the reference interpreter (oxla_interpret).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef OXLA_RUNTIME_H
+#define OXLA_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OXLA_API_VERSION 1
+
+/*===- status -------------------------------------------------------------===*/
+
+typedef enum oxla_status_code {
+  OXLA_OK = 0,
+  OXLA_INVALID_ARGUMENT = 1,   /* a null handle, wrong shape, type or count */
+  OXLA_NOT_FOUND = 2,          /* no such file, function or custom call */
+  OXLA_UNSUPPORTED = 3,        /* the compiler cannot lower the program */
+  OXLA_FAILED_PRECONDITION = 4,/* e.g. a donated buffer used again */
+  OXLA_CHECK_FAILED = 5,       /* a check op in the program failed */
+  OXLA_INTERNAL = 6,
+  OXLA_CUSTOM_CALL_FAILED = 7, /* a registered kernel reported an error */
+} oxla_status_code;
+
+typedef struct oxla_status oxla_status;
+
+/* A status for a custom-call kernel to return; `message` is copied. */
+oxla_status *oxla_status_create(oxla_status_code code, const char *message);
+oxla_status_code oxla_status_get_code(const oxla_status *status);
+/* The message, valid until the status is freed ("" for NULL). */
+const char *oxla_status_get_message(const oxla_status *status);
+void oxla_status_free(oxla_status *status);
+
+/*===- element types --------------------------------------------------------===*/
+
+typedef enum oxla_element_type {
+  OXLA_BOOL = 0, /* one byte, 0 or 1 */
+  OXLA_S8, OXLA_S16, OXLA_S32, OXLA_S64,
+  OXLA_U8, OXLA_U16, OXLA_U32, OXLA_U64,
+  OXLA_F16, OXLA_BF16, /* IEEE bit patterns in a uint16_t */
+  OXLA_F32, OXLA_F64,
+  OXLA_C64, OXLA_C128, /* {real, imaginary} pairs of f32 / f64 */
+} oxla_element_type;
+
+/* Bytes per element (0 for an unknown value). */
+size_t oxla_element_type_size(oxla_element_type type);
+/* The MLIR spelling: "i1", "i32", "ui8", "bf16", "complex<f32>", ... */
+const char *oxla_element_type_name(oxla_element_type type);
+
+/*===- client and devices ---------------------------------------------------===*/
+
+typedef struct oxla_client oxla_client;
+
+typedef struct oxla_client_options {
+  /* Worker threads for asynchronous invocations; 0: the number of cores. */
+  int32_t num_threads;
+} oxla_client_options;
+
+/* `options` may be NULL for the defaults. */
+oxla_status *oxla_client_create(const oxla_client_options *options,
+                                oxla_client **out);
+/* Waits for the client's pending asynchronous invocations first. */
+void oxla_client_free(oxla_client *client);
+int32_t oxla_client_num_threads(const oxla_client *client);
+int32_t oxla_client_device_count(const oxla_client *client);
+/* "cpu:0"; NULL for an index out of range. */
+const char *oxla_client_device_name(const oxla_client *client, int32_t device);
+
+/*===- buffers --------------------------------------------------------------===*/
+
+/* A dense row-major array on the host. Buffers are reference counted
+ * internally: results and events may keep one alive after the caller's
+ * oxla_buffer_free. */
+typedef struct oxla_buffer oxla_buffer;
+
+/* Copies `data` (`size_in_bytes` bytes, row-major) into a new buffer. */
+oxla_status *oxla_buffer_create(oxla_client *client, oxla_element_type type,
+                                const int64_t *dims, size_t rank,
+                                const void *data, size_t size_in_bytes,
+                                oxla_buffer **out);
+/* A zero-filled buffer. */
+oxla_status *oxla_buffer_create_zeros(oxla_client *client, oxla_element_type type,
+                                      const int64_t *dims, size_t rank,
+                                      oxla_buffer **out);
+/* Wraps `data` without copying. `release(release_arg)` runs once the
+ * buffer is no longer used (may be NULL). `data` must stay valid until
+ * then and be aligned to the element size. */
+typedef void (*oxla_release_fn)(void *release_arg);
+oxla_status *oxla_buffer_import(oxla_client *client, oxla_element_type type,
+                                const int64_t *dims, size_t rank, void *data,
+                                size_t size_in_bytes, oxla_release_fn release,
+                                void *release_arg, oxla_buffer **out);
+/* Copies the buffer's contents to `data` (exactly its size in bytes). */
+oxla_status *oxla_buffer_export(const oxla_buffer *buffer, void *data,
+                                size_t size_in_bytes);
+
+oxla_element_type oxla_buffer_element_type(const oxla_buffer *buffer);
+size_t oxla_buffer_rank(const oxla_buffer *buffer);
+/* `rank` sizes, valid while the buffer lives. */
+const int64_t *oxla_buffer_dims(const oxla_buffer *buffer);
+size_t oxla_buffer_size_in_bytes(const oxla_buffer *buffer);
+/* The host memory; NULL once the buffer was donated. */
+const void *oxla_buffer_data(const oxla_buffer *buffer);
+void *oxla_buffer_mutable_data(oxla_buffer *buffer);
+/* Whether an invocation took the buffer (oxla_invoke_options.donate). */
+int oxla_buffer_is_donated(const oxla_buffer *buffer);
+void oxla_buffer_free(oxla_buffer *buffer);
+
+/*===- executables and functions ----------------------------------------------===*/
+
+typedef struct oxla_executable oxla_executable;
+/* A function of an executable; owned by it, valid while it lives. */
+typedef struct oxla_function oxla_function;
+
+/* Loads a shared library written by `oxla-compile -o m.so`. */
+oxla_status *oxla_executable_load(oxla_client *client, const char *path,
+                                  oxla_executable **out);
+
+typedef struct oxla_compile_options {
+  /* The functions to expose; NULL or 0 entries: `main` if the module has
+   * one, else every public function. */
+  const char *const *entries;
+  size_t num_entries;
+  /* The name diagnostics use for the source ("<input>" when NULL). */
+  const char *source_name;
+} oxla_compile_options;
+
+/* Compiles StableHLO (MLIR text or bytecode, `size` bytes) for the host CPU
+ * with the in-process JIT. Only in liboxla. Errors carry the compiler's
+ * located diagnostics ("<source_name>:line:col: error: ..."). */
+oxla_status *oxla_executable_compile(oxla_client *client, const char *source,
+                                     size_t size, const oxla_compile_options *options,
+                                     oxla_executable **out);
+/* Waits for the executable's pending asynchronous invocations first. */
+void oxla_executable_free(oxla_executable *executable);
+
+size_t oxla_executable_function_count(const oxla_executable *executable);
+oxla_function *oxla_executable_function(oxla_executable *executable, size_t index);
+oxla_status *oxla_executable_lookup(oxla_executable *executable, const char *name,
+                                    oxla_function **out);
+
+const char *oxla_function_name(const oxla_function *function);
+size_t oxla_function_argument_count(const oxla_function *function);
+size_t oxla_function_result_count(const oxla_function *function);
+/* The type of argument or result `index` in the --input spelling
+ * ("2x3xf32", "?x4xi8", "f32"); NULL when out of range. */
+const char *oxla_function_argument_type(const oxla_function *function, size_t index);
+const char *oxla_function_result_type(const oxla_function *function, size_t index);
+/* "(2x3xf32, f32) -> (2x3xf32)" */
+const char *oxla_function_signature(const oxla_function *function);
+
+/*===- invocation -------------------------------------------------------------===*/
+
+typedef struct oxla_invoke_options {
+  /* Per argument, nonzero to donate it: the invocation takes the buffer's
+   * memory and the buffer reports is_donated afterwards. May be NULL. */
+  const uint8_t *donate;
+} oxla_invoke_options;
+
+/* Runs `function` on `arguments` (their types must match the signature;
+ * '?' sizes match any size). On success stores one new buffer per result in
+ * `results[0..num_results)`; the caller frees them. Thread-safe: several
+ * threads may invoke one function at once. `options` may be NULL. */
+oxla_status *oxla_function_invoke(oxla_function *function,
+                                  oxla_buffer *const *arguments, size_t num_arguments,
+                                  const oxla_invoke_options *options,
+                                  oxla_buffer **results, size_t num_results);
+
+/* The completion of an asynchronous invocation. */
+typedef struct oxla_event oxla_event;
+
+/* Checks the arguments now, then runs the invocation on the client's
+ * threads. The arguments are kept alive until it completes. */
+oxla_status *oxla_function_invoke_async(oxla_function *function,
+                                        oxla_buffer *const *arguments,
+                                        size_t num_arguments,
+                                        const oxla_invoke_options *options,
+                                        oxla_event **out);
+/* Blocks until the invocation completed; returns its status. */
+oxla_status *oxla_event_wait(oxla_event *event);
+int oxla_event_is_ready(const oxla_event *event);
+/* After a successful wait: moves the results out (once). */
+oxla_status *oxla_event_take_results(oxla_event *event, oxla_buffer **results,
+                                     size_t num_results);
+/* Waits, then frees the event and any results not taken. */
+void oxla_event_free(oxla_event *event);
+
+/*===- custom calls -------------------------------------------------------------===*/
+
+/* A kernel for `stablehlo.custom_call @name`: reads `operands`, writes the
+ * preallocated `results` (their declared types), returns NULL or a status
+ * (the invocation then fails with OXLA_CUSTOM_CALL_FAILED and its message).
+ * `backend_config` is the op's backend_config as written ("" when absent).
+ * The buffers are views valid only during the call. */
+typedef oxla_status *(*oxla_custom_call_fn)(void *user_data,
+                                            const oxla_buffer *const *operands,
+                                            size_t num_operands,
+                                            oxla_buffer *const *results,
+                                            size_t num_results,
+                                            const char *backend_config);
+
+/* Registers `fn` for call target `name` (replacing an earlier one) in the
+ * client; executables of this client call it from compiled code. */
+oxla_status *oxla_client_register_custom_call(oxla_client *client, const char *name,
+                                              oxla_custom_call_fn fn, void *user_data);
+
+/*===- the reference interpreter and the IR ---------------------------------===*/
+
+/* Like oxla_executable_compile, but the functions run in the reference
+ * interpreter (the semantic oracle: slow, every op, dynamic result shapes).
+ * Only in liboxla. */
+oxla_status *oxla_executable_interpret(oxla_client *client, const char *source,
+                                       size_t size, const oxla_compile_options *options,
+                                       oxla_executable **out);
+
+/* The module of an executable made from source at a stage of the CPU
+ * pipeline: "stablehlo" (as parsed), or a phase name ("linalg", "fused",
+ * "buffers", "llvm-dialect"; `oxla-run --emit` lists them). The text stays
+ * valid while the executable lives. Only in liboxla. */
+oxla_status *oxla_executable_ir(oxla_executable *executable, const char *stage,
+                                const char **out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* OXLA_RUNTIME_H */
