@@ -152,7 +152,8 @@ oxla_status *readOptions(oxla_client *client, const char *source, size_t size,
 oxla_status *lower(ParsedSource &parsed, llvm::StringRef lastPhase,
                    rt::ModuleMetadata &metadata) {
   FailureOr<rt::ModuleMetadata> described =
-      compileForCPU(*parsed.module, parsed.entries, lastPhase);
+      compileForCPU(*parsed.module, parsed.entries, lastPhase,
+                    /*applyCommandLineOptions=*/false);
   if (failed(described)) {
     std::string message = parsed.diagnostics->take();
     return api::makeStatus(llvm::StringRef(message).contains("unsupported")

@@ -65,13 +65,14 @@ LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhas
 
 FailureOr<oxla::rt::ModuleMetadata>
 oxla::compileForCPU(ModuleOp module, llvm::ArrayRef<func::FuncOp> entries,
-                    llvm::StringRef lastPhase) {
+                    llvm::StringRef lastPhase, bool applyCommandLineOptions) {
   FailureOr<rt::ModuleMetadata> metadata = describeEntries(entries);
   if (failed(metadata))
     return failure();
   exposeEntries(entries);
   PassManager pm(module.getContext());
-  if (failed(applyPassManagerCLOptions(pm)) || failed(buildCPUPipeline(pm, lastPhase)) ||
+  if ((applyCommandLineOptions && failed(applyPassManagerCLOptions(pm))) ||
+      failed(buildCPUPipeline(pm, lastPhase)) ||
       failed(pm.run(module)))
     return failure();
   if (!lastPhase.empty() && lastPhase != cpuPipelinePhases().back().name)

@@ -34,10 +34,12 @@ mlir::LogicalResult buildCPUPipeline(mlir::OpPassManager &pm,
 /// points, and returns what the runtime needs to call them. With a
 /// `lastPhase`, stops after it (the module is not callable then). Errors
 /// are reported as diagnostics; an op the compiler cannot lower is
-/// reported as "unsupported: ..." at its location.
+/// reported as "unsupported: ..." at its location. Tools apply the pass
+/// manager's command-line options (timing, IR printing); a library, where
+/// they are not registered, does not.
 mlir::FailureOr<rt::ModuleMetadata>
 compileForCPU(mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> entries,
-              llvm::StringRef lastPhase = "");
+              llvm::StringRef lastPhase = "", bool applyCommandLineOptions = true);
 
 } // namespace oxla
 
