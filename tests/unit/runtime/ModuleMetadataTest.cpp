@@ -35,3 +35,25 @@ TEST(ModuleMetadata, RejectsMalformedText) {
   EXPECT_FALSE(ModuleMetadata::parse("oxla-module 1\ncheck close x\n", parsed, error));
   EXPECT_FALSE(ModuleMetadata::parse("oxla-module 1\nfrobnicate\n", parsed, error));
 }
+
+TEST(ModuleMetadata, CustomCallsRoundTrip) {
+  ModuleMetadata metadata;
+  metadata.customCalls.push_back(
+      {"my kernel", {"4xf32", "2x3xi32"}, {"i32"}, "{\n  \"path\": \"C:\\\\x\"\n}"});
+  metadata.customCalls.push_back({"side.effect", {"3xui8"}, {}, ""});
+  ModuleMetadata parsed;
+  std::string error;
+  ASSERT_TRUE(ModuleMetadata::parse(metadata.serialize(), parsed, error)) << error;
+  ASSERT_EQ(parsed.customCalls.size(), 2u);
+  // Targets and configurations with spaces, newlines and backslashes survive.
+  EXPECT_EQ(parsed.customCalls[0].target, "my kernel");
+  EXPECT_EQ(parsed.customCalls[0].operands, metadata.customCalls[0].operands);
+  EXPECT_EQ(parsed.customCalls[0].results, metadata.customCalls[0].results);
+  EXPECT_EQ(parsed.customCalls[0].backendConfig, metadata.customCalls[0].backendConfig);
+  EXPECT_EQ(parsed.customCalls[1].target, "side.effect");
+  EXPECT_TRUE(parsed.customCalls[1].results.empty());
+  EXPECT_EQ(parsed.customCalls[1].backendConfig, "");
+  EXPECT_FALSE(
+      ModuleMetadata::parse("oxla-module 1\ncustom_call_operand f32\n", parsed, error));
+  EXPECT_NE(error.find("outside a custom_call"), std::string::npos);
+}
