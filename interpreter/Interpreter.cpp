@@ -207,6 +207,21 @@ Interpreter::run(func::FuncOp function, ArrayRef<RuntimeValue> arguments) {
   return runner.runBody(arguments);
 }
 
+FailureOr<SmallVector<RuntimeValue>>
+Interpreter::evaluate(Operation *op, ArrayRef<RuntimeValue> operands) {
+  Evaluator evaluator = EvaluatorRegistry::all().lookup(op);
+  if (!evaluator || op->getNumRegions() != 0)
+    return failure();
+  // A region-free op reads neither the plan nor the frame.
+  FunctionPlan plan;
+  std::vector<RuntimeValue> frame;
+  EvalContext context(*this, plan, frame);
+  SmallVector<RuntimeValue> results;
+  if (failed(evaluator(op, operands, results, context)))
+    return failure();
+  return results;
+}
+
 Outcome Interpreter::outcome() const {
   if (sawInvalid_)
     return Outcome::Invalid;

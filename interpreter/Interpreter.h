@@ -69,6 +69,12 @@ public:
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   run(mlir::func::FuncOp function, llvm::ArrayRef<RuntimeValue> arguments);
 
+  /// Evaluates one op without regions on `operands`, outside any function
+  /// (for constant folding). Fails, after a diagnostic, where the op's
+  /// evaluator does, and without one for ops the interpreter lacks.
+  mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  evaluate(mlir::Operation *op, llvm::ArrayRef<RuntimeValue> operands);
+
   /// Records a value of `interpreter.probe` under `id` (thread-safe).
   void recordProbe(llvm::StringRef id, const Tensor &value);
   /// The `iteration`-th value recorded under `id`, if there is one.

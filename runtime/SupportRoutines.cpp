@@ -86,10 +86,20 @@ extern "C" __bf16 __truncdfbf2(double value) {
 
 extern "C" void _mlir_ciface_oxla_custom_call(int64_t, void *);
 
+// f16 conversions come from libgcc. A JIT resolves names in the global
+// scope, which lacks libgcc_s when the runtime was loaded privately (as
+// Python loads extensions), so they are handed to the JIT by address.
+extern "C" float __extendhfsf2(_Float16);
+extern "C" _Float16 __truncsfhf2(float);
+extern "C" _Float16 __truncdfhf2(double);
+
 std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
   return {{"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
           {"_mlir_ciface_oxla_custom_call",
            reinterpret_cast<void *>(&_mlir_ciface_oxla_custom_call)},
+          {"__extendhfsf2", reinterpret_cast<void *>(&__extendhfsf2)},
+          {"__truncsfhf2", reinterpret_cast<void *>(&__truncsfhf2)},
+          {"__truncdfhf2", reinterpret_cast<void *>(&__truncdfhf2)},
           {"__truncsfbf2", reinterpret_cast<void *>(&__truncsfbf2)},
           {"__truncdfbf2", reinterpret_cast<void *>(&__truncdfbf2)}};
 }

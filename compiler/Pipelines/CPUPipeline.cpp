@@ -21,8 +21,12 @@ using namespace mlir;
 
 llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
   static const PipelinePhase phases[] = {
-      // StableHLO -> linalg/tensor/arith/math on tensors; calls inlined.
-      // Quantized ops become dequantize, float op, quantize first.
+      // Still StableHLO: calls inlined (without canonicalizing: a constant
+      // stays in the region it is written in), shapes static where the
+      // arguments fix them. The entries' signatures are read after this.
+      {"refined", "inline{default-pipeline=},oxla-refine-shapes,symbol-dce"},
+      // StableHLO -> linalg/tensor/arith/math on tensors. Quantized ops
+      // become dequantize, float op, quantize first.
       {"linalg", "oxla-decompose-quantized-ops,oxla-convert-stablehlo-to-linalg,"
                  "inline,symbol-dce,"
                  "canonicalize,cse"},
@@ -48,8 +52,9 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
   return phases;
 }
 
-LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhase) {
-  for (const PipelinePhase &phase : cpuPipelinePhases()) {
+LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhase,
+                                     size_t firstPhase) {
+  for (const PipelinePhase &phase : cpuPipelinePhases().drop_front(firstPhase)) {
     std::string errors;
     llvm::raw_string_ostream errorStream(errors);
     if (failed(parsePassPipeline(phase.pipeline, pm, errorStream))) {
@@ -66,14 +71,24 @@ LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhas
 FailureOr<oxla::rt::ModuleMetadata>
 oxla::compileForCPU(ModuleOp module, llvm::ArrayRef<func::FuncOp> entries,
                     llvm::StringRef lastPhase, bool applyCommandLineOptions) {
+  // The first phase makes the signatures as static as the program allows;
+  // the runtime allocates results of the types recorded after it.
+  auto runPhases = [&](llvm::StringRef last, size_t first) {
+    PassManager pm(module.getContext());
+    return success((!applyCommandLineOptions || succeeded(applyPassManagerCLOptions(pm))) &&
+                   succeeded(buildCPUPipeline(pm, last, first)) &&
+                   succeeded(pm.run(module)));
+  };
+  llvm::StringRef refined = cpuPipelinePhases().front().name;
+  if (failed(runPhases(refined, 0)))
+    return failure();
   FailureOr<rt::ModuleMetadata> metadata = describeEntries(entries);
   if (failed(metadata))
     return failure();
   exposeEntries(entries);
-  PassManager pm(module.getContext());
-  if ((applyCommandLineOptions && failed(applyPassManagerCLOptions(pm))) ||
-      failed(buildCPUPipeline(pm, lastPhase)) ||
-      failed(pm.run(module)))
+  if (lastPhase == refined)
+    return metadata;
+  if (failed(runPhases(lastPhase, 1)))
     return failure();
   if (!lastPhase.empty() && lastPhase != cpuPipelinePhases().back().name)
     return metadata;

@@ -26,9 +26,11 @@ struct PipelinePhase {
 };
 llvm::ArrayRef<PipelinePhase> cpuPipelinePhases();
 
-/// Adds the phases up to and including `lastPhase` (all when empty) to `pm`.
+/// Adds the phases from `firstPhase` (an index) up to and including
+/// `lastPhase` (all when empty) to `pm`.
 mlir::LogicalResult buildCPUPipeline(mlir::OpPassManager &pm,
-                                     llvm::StringRef lastPhase = "");
+                                     llvm::StringRef lastPhase = "",
+                                     size_t firstPhase = 0);
 
 /// Lowers `module` in place for the host CPU with `entries` as its entry
 /// points, and returns what the runtime needs to call them. With a

@@ -32,4 +32,23 @@ def DecomposeQuantizedOps
   let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
 }
 
+def RefineShapes : Pass<"oxla-refine-shapes", "mlir::ModuleOp"> {
+  let summary = "Make dynamic shapes static where the program fixes them";
+  let description = [{
+    Like upstream's stablehlo-refine-shapes: starting from the argument
+    types (static after a JIT specializes a function on its inputs), each
+    op's result type gets the sizes its operands fix, by the per-op rules of
+    ShapeInference.cpp (elementwise ops, broadcasts, reshapes, iota,
+    concatenate, transpose, reduce, reduce_window, dot, dot_general, gather,
+    slice, pad, sort, scatter, if/case, and the dynamic_* ops whose shape
+    operands are constants). Alongside, `get_dimension_size` of a static
+    size becomes a constant, and pure ops on constants with at most 64
+    integer elements (the shape arithmetic exporters emit) are folded by the
+    reference interpreter's evaluators. Function and call result types are
+    updated to what the bodies return. Sizes the program does not fix stay
+    dynamic; static sizes the program states are never changed.
+  }];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+}
+
 #endif // OXLA_COMPILER_TRANSFORMS_PASSES

@@ -6,6 +6,10 @@
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Dialect/Quant/QuantTypes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include <complex>
+#include <random>
 
 using namespace mlir;
 
@@ -78,6 +82,82 @@ oxla::tools::argumentsFor(func::FuncOp function, ArrayRef<std::string> specs,
       return failure();
     }
     arguments.push_back(std::move(*tensor));
+  }
+  return arguments;
+}
+
+FailureOr<SmallVector<oxla::interp::Tensor>>
+oxla::tools::randomArgumentsFor(func::FuncOp function, uint64_t seed, int64_t dimSize) {
+  std::mt19937_64 generator(seed);
+  FunctionType type = function.getFunctionType();
+  bool dimensionVariables = llvm::any_of(type.getInputs(), [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && !tensor.hasStaticShape();
+  });
+  auto randomFloat = [&](Type element) {
+    std::uniform_real_distribution<double> distribution(-3.0, 3.0);
+    APFloat value(distribution(generator));
+    bool lost;
+    value.convert(cast<FloatType>(element).getFloatSemantics(),
+                  APFloat::rmNearestTiesToEven, &lost);
+    return value;
+  };
+  SmallVector<interp::Tensor> arguments;
+  for (auto [index, argumentType] : llvm::enumerate(type.getInputs())) {
+    auto tensor = dyn_cast<RankedTensorType>(argumentType);
+    Type element = tensor ? tensor.getElementType() : Type();
+    if (!tensor || !(element.isIntOrFloat() || isa<ComplexType>(element))) {
+      function.emitError() << "--random-inputs cannot make argument #" << index
+                           << " of type " << argumentType;
+      return failure();
+    }
+    SmallVector<int64_t> shape;
+    for (int64_t size : tensor.getShape())
+      shape.push_back(ShapedType::isDynamic(size) ? dimSize : size);
+    auto shaped = RankedTensorType::get(shape, element);
+    int64_t count = shaped.getNumElements();
+    DenseElementsAttr values;
+    if (auto integer = dyn_cast<IntegerType>(element)) {
+      unsigned width = integer.getWidth();
+      SmallVector<APInt> elements;
+      bool dimensionVariable = dimensionVariables && tensor.getRank() == 0 && width > 1;
+      for (int64_t i = 0; i < count; ++i) {
+        int64_t value;
+        if (dimensionVariable) {
+          value = dimSize;
+        } else if (width == 1) {
+          value = static_cast<int64_t>(generator() & 1);
+        } else if (integer.isUnsigned()) {
+          value = std::uniform_int_distribution<int64_t>(1, 10)(generator);
+        } else {
+          value = std::uniform_int_distribution<int64_t>(-5, 4)(generator);
+          if (value >= 0)
+            ++value; // [-5, -1] and [1, 5]
+        }
+        elements.push_back(APInt(width, value, /*isSigned=*/!integer.isUnsigned()));
+      }
+      values = DenseElementsAttr::get(shaped, elements);
+    } else if (isa<FloatType>(element)) {
+      SmallVector<APFloat> elements;
+      for (int64_t i = 0; i < count; ++i)
+        elements.push_back(randomFloat(element));
+      values = DenseElementsAttr::get(shaped, elements);
+    } else {
+      Type part = cast<ComplexType>(element).getElementType();
+      SmallVector<std::complex<APFloat>> elements;
+      for (int64_t i = 0; i < count; ++i) {
+        APFloat real = randomFloat(part);
+        elements.emplace_back(real, randomFloat(part));
+      }
+      values = DenseElementsAttr::get(shaped, elements);
+    }
+    FailureOr<interp::Tensor> argument = interp::Tensor::fromAttr(values);
+    if (failed(argument)) {
+      function.emitError() << "--random-inputs cannot make argument #" << index
+                           << " of type " << argumentType;
+      return failure();
+    }
+    arguments.push_back(std::move(*argument));
   }
   return arguments;
 }

@@ -13,6 +13,7 @@
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
 #include "compiler/Target/CPU/JIT.h"
+#include "compiler/Transforms/Specialize.h"
 #include "interpreter/Checks.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/TensorIO.h"
@@ -53,6 +54,18 @@ static llvm::cl::list<std::string> inputSpecs(
     llvm::cl::desc("An argument: SHAPExTYPE=v1,v2,... (e.g. 2x3xf32=1,2,3,4,5,6, "
                    "f32=7), SHAPExTYPE for zeros, or @file.npy"),
     llvm::cl::value_desc("spec"));
+static llvm::cl::opt<bool> randomInputs(
+    "random-inputs",
+    llvm::cl::desc("Run on random arguments instead of --input: '?' sizes become "
+                   "--dim-size, floats uniform in [-3, 3], integers nonzero in [-5, 5]; "
+                   "integer scalars of a function with dynamic arguments are its "
+                   "dimension variables and get --dim-size too"));
+static llvm::cl::opt<uint64_t> randomSeed("seed",
+                                          llvm::cl::desc("The seed of --random-inputs"),
+                                          llvm::cl::init(0));
+static llvm::cl::opt<int64_t>
+    dimSize("dim-size", llvm::cl::desc("The size of each '?' under --random-inputs"),
+            llvm::cl::init(3));
 static llvm::cl::opt<bool>
     printResults("print-results",
                  llvm::cl::desc("Print each entry's results (EXEC @name, then "
@@ -192,6 +205,30 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
   return code;
 }
 
+/// Specializes a function with a dynamic signature for `arguments`: their
+/// shapes, and the values of its integer scalars (a shape-polymorphic
+/// export's dimension variables), so that oxla-refine-shapes can make the
+/// program static.
+LogicalResult specializeForArguments(func::FuncOp function,
+                                     ArrayRef<interp::Tensor> arguments) {
+  if (!oxla::hasDynamicSignature(function))
+    return success();
+  SmallVector<Type> types;
+  SmallVector<std::optional<DenseElementsAttr>> values;
+  for (auto [declared, argument] : llvm::zip_equal(function.getArgumentTypes(), arguments)) {
+    auto tensor = cast<RankedTensorType>(declared);
+    types.push_back(tensor.clone(argument.shape()));
+    std::optional<DenseElementsAttr> value;
+    if (tensor.getRank() == 0 && tensor.getElementType().isSignlessInteger()) {
+      DenseElementsAttr attr = argument.toAttr(function.getContext());
+      if (attr && attr.getType() == tensor)
+        value = attr;
+    }
+    values.push_back(value);
+  }
+  return oxla::specializeFunction(function, types, values);
+}
+
 /// oxla-run has no custom-call registry (the C API has): a custom call
 /// other than a check cannot run. Reports each at its location.
 bool reportCustomCalls(ModuleOp module) {
@@ -226,8 +263,13 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
 
   SmallVector<SmallVector<interp::Tensor>> arguments;
   for (func::FuncOp entry : entries) {
+    if (randomInputs && !inputSpecs.empty()) {
+      llvm::errs() << "oxla-run: --random-inputs and --input exclude each other\n";
+      return kExitInvalid;
+    }
     FailureOr<SmallVector<interp::Tensor>> entryArguments =
-        argumentsFor(entry, inputSpecs, "oxla-run");
+        randomInputs ? randomArgumentsFor(entry, randomSeed, dimSize)
+                     : argumentsFor(entry, inputSpecs, "oxla-run");
     if (failed(entryArguments))
       return kExitInvalid;
     arguments.push_back(std::move(*entryArguments));
@@ -244,6 +286,10 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     for (func::FuncOp entry : entries)
       entryNames.push_back(entry.getSymName().str());
   }
+  // The JIT compiles for these arguments: dynamic shapes become theirs.
+  for (auto [entry, entryArguments] : llvm::zip_equal(entries, arguments))
+    if (failed(specializeForArguments(entry, entryArguments)))
+      return kExitInvalid;
   FailureOr<oxla::rt::ModuleMetadata> metadata =
       oxla::compileForCPU(*module, entries, emitStage);
   if (failed(metadata))

@@ -171,7 +171,7 @@ TEST_F(RuntimeAPITest, IRAtEachStage) {
   EXPECT_NE(std::strstr(text, "llvm.func"), nullptr) << text;
   Outcome unknown = outcomeOf(oxla_executable_ir(executable, "nonsense", &text));
   EXPECT_EQ(unknown.code, OXLA_INVALID_ARGUMENT);
-  EXPECT_NE(unknown.message.find("known: stablehlo, linalg"), std::string::npos)
+  EXPECT_NE(unknown.message.find("known: stablehlo, refined, linalg"), std::string::npos)
       << unknown.message;
 }
 

@@ -11,6 +11,7 @@
 #include "compiler/Dialect/StableHLO/IR/AssemblyDirectives.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
@@ -26,12 +27,28 @@ using namespace oxla::chlo;
 #define GET_OP_CLASSES
 #include "compiler/Dialect/CHLO/IR/CHLOOps.cpp.inc"
 
+namespace {
+
+/// Every op may be inlined: the ops are pure functions of their operands
+/// or have their effects declared, and none refers to its enclosing
+/// function. Calls are inlined before shape refinement and lowering.
+struct CHLOInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final { return true; }
+};
+
+} // namespace
+
 void CHLODialect::initialize() {
   registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "compiler/Dialect/CHLO/IR/CHLOOps.cpp.inc"
       >();
+  addInterfaces<CHLOInlinerInterface>();
 }
 
 void CHLODialect::registerAttributes() {

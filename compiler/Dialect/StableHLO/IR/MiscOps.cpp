@@ -70,7 +70,10 @@ static void printTupleOpType(OpAsmPrinter &printer, Operation *, TypeRange,
 void CustomCallOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (!getHasSideEffect())
+  // Without results a custom call is there for its effect (a check's
+  // report, say), whatever has_side_effect says.
+  if (!getHasSideEffect() && getNumResults() != 0 &&
+      !getCallTargetName().starts_with("check."))
     return;
   effects.emplace_back(MemoryEffects::Read::get());
   effects.emplace_back(MemoryEffects::Write::get());

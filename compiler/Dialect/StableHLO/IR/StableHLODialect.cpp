@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -13,10 +14,26 @@ using namespace oxla::stablehlo;
 #define GET_TYPEDEF_CLASSES
 #include "compiler/Dialect/StableHLO/IR/StableHLOTypes.cpp.inc"
 
+namespace {
+
+/// Every op may be inlined: the ops are pure functions of their operands
+/// or have their effects declared, and none refers to its enclosing
+/// function. Calls are inlined before shape refinement and lowering.
+struct StableHLOInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final { return true; }
+};
+
+} // namespace
+
 void StableHLODialect::initialize() {
   registerAttributes();
   registerTypes();
   registerOps();
+  addInterfaces<StableHLOInlinerInterface>();
 }
 
 void StableHLODialect::registerTypes() {

@@ -1,0 +1,198 @@
+//===- RefineShapes.cpp - Static shapes where the program fixes them ------===//
+//
+// Propagates static shapes forward (see Passes.td) in program order: one
+// walk, not a greedy pattern driver, so that no constant moves out of the
+// region it was written in. Result types come from the
+// per-op rules of ShapeInference.cpp, get_dimension_size of a static size
+// as a constant, and small integer computations on constants (the shape
+// arithmetic exporters write) folded by the reference interpreter's own
+// evaluators, so the folded values are the interpreter's by construction.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Transforms/Passes.h"
+#include "compiler/Transforms/ShapeInference.h"
+
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "interpreter/Interpreter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Visitors.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace oxla {
+#define GEN_PASS_DEF_REFINESHAPES
+#include "compiler/Transforms/Passes.h.inc"
+} // namespace oxla
+
+using namespace mlir;
+namespace hlo = oxla::stablehlo;
+
+namespace {
+
+/// Shape arithmetic is small: larger constant computations are left to the
+/// compiled code.
+constexpr int64_t kMaxFoldedElements = 64;
+constexpr int kMaxSweeps = 4;
+
+/// `type` with the sizes of `shape` where `type` has none.
+Type refinedType(Type type, const oxla::Shape &shape) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || tensor.getRank() != static_cast<int64_t>(shape.size()))
+    return type;
+  SmallVector<int64_t> sizes(tensor.getShape());
+  for (auto [size, inferred] : llvm::zip_equal(sizes, shape))
+    if (ShapedType::isDynamic(size) && inferred >= 0)
+      size = inferred;
+  return tensor.clone(sizes);
+}
+
+bool hasDynamicResult(Operation *op) {
+  return llvm::any_of(op->getResultTypes(), [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && !tensor.hasStaticShape();
+  });
+}
+
+/// Result types from ShapeInference's rule for the op.
+bool refineResultTypes(Operation *op) {
+  if (!hasDynamicResult(op))
+    return false;
+  std::optional<SmallVector<oxla::Shape>> shapes = oxla::inferResultShapes(op);
+  if (!shapes || shapes->size() != op->getNumResults())
+    return false;
+  bool changed = false;
+  for (auto [result, shape] : llvm::zip_equal(op->getResults(), *shapes)) {
+    Type refined = refinedType(result.getType(), shape);
+    changed |= refined != result.getType();
+    result.setType(refined);
+  }
+  return changed;
+}
+
+/// get_dimension_size of a static size is that size.
+bool foldGetDimensionSize(hlo::GetDimensionSizeOp op, RewriterBase &rewriter) {
+  auto type = dyn_cast<RankedTensorType>(op.getOperand().getType());
+  if (!type || static_cast<int64_t>(op.getDimension()) >= type.getRank() ||
+      type.isDynamicDim(op.getDimension()))
+    return false;
+  auto resultType = cast<RankedTensorType>(op.getType());
+  auto value = DenseElementsAttr::get(
+      resultType, rewriter.getIntegerAttr(resultType.getElementType(),
+                                          type.getDimSize(op.getDimension())));
+  rewriter.setInsertionPoint(op);
+  rewriter.replaceOpWithNewOp<hlo::ConstantOp>(op, value);
+  return true;
+}
+
+/// A pure, region-free StableHLO op on constants with small integer results
+/// becomes a constant, computed by the interpreter.
+bool foldSmallIntegerConstants(Operation *op, RewriterBase &rewriter) {
+  if (!isa_and_nonnull<hlo::StableHLODialect>(op->getDialect()) || isa<hlo::ConstantOp>(op) ||
+      op->getNumRegions() != 0 || op->getNumResults() == 0 || !isPure(op))
+    return false;
+  for (Type type : op->getResultTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape() || tensor.getNumElements() > kMaxFoldedElements ||
+        !tensor.getElementType().isInteger())
+      return false;
+  }
+  SmallVector<oxla::interp::RuntimeValue> operands;
+  for (Value operand : op->getOperands()) {
+    ElementsAttr value;
+    if (!matchPattern(operand, m_Constant(&value)))
+      return false;
+    FailureOr<oxla::interp::Tensor> tensor = oxla::interp::Tensor::fromAttr(value);
+    if (failed(tensor))
+      return false;
+    operands.push_back(std::move(*tensor));
+  }
+  // An op the interpreter rejects (a bad index, say) is left for the
+  // compiled code, which reports it where it runs.
+  ScopedDiagnosticHandler silence(op->getContext(), [](Diagnostic &) { return success(); });
+  oxla::interp::Interpreter interpreter(op->getParentOfType<ModuleOp>());
+  FailureOr<SmallVector<oxla::interp::RuntimeValue>> results =
+      interpreter.evaluate(op, operands);
+  if (failed(results) || results->size() != op->getNumResults())
+    return false;
+  SmallVector<DenseElementsAttr> values;
+  for (auto [result, value] : llvm::zip_equal(op->getResults(), *results)) {
+    DenseElementsAttr attr =
+        value.isTensor() ? value.tensor().toAttr(op->getContext()) : DenseElementsAttr();
+    if (!attr || attr.getType() != result.getType())
+      return false;
+    values.push_back(attr);
+  }
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> constants;
+  for (DenseElementsAttr attr : values)
+    constants.push_back(rewriter.create<hlo::ConstantOp>(op->getLoc(), attr));
+  rewriter.replaceOp(op, constants);
+  return true;
+}
+
+/// One sweep in program order, nested ops before the op holding them (so
+/// an if's branches are refined before the if); true if anything changed.
+bool refineOnce(ModuleOp module) {
+  IRRewriter rewriter(module.getContext());
+  bool changed = false;
+  module.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (auto size = dyn_cast<hlo::GetDimensionSizeOp>(op)) {
+      changed |= foldGetDimensionSize(size, rewriter);
+      return;
+    }
+    if (foldSmallIntegerConstants(op, rewriter)) {
+      changed = true;
+      return;
+    }
+    changed |= refineResultTypes(op);
+  });
+  return changed;
+}
+
+/// Constants that folding left without users.
+void eraseDeadConstants(ModuleOp module) {
+  module.walk([](hlo::ConstantOp op) {
+    if (op->use_empty())
+      op->erase();
+  });
+}
+
+/// Function and call result types follow what the bodies now return.
+void updateFunctionTypes(ModuleOp module) {
+  SymbolTableCollection symbols;
+  SymbolUserMap users(symbols, module);
+  for (auto function : module.getOps<func::FuncOp>()) {
+    if (function.isDeclaration())
+      continue;
+    auto terminator = dyn_cast<func::ReturnOp>(function.getBody().back().getTerminator());
+    if (!terminator)
+      continue;
+    TypeRange returned = terminator.getOperandTypes();
+    if (returned == function.getResultTypes())
+      continue;
+    function.setType(FunctionType::get(module.getContext(),
+                                       function.getArgumentTypes(), returned));
+    for (Operation *user : users.getUsers(function))
+      if (auto call = dyn_cast<func::CallOp>(user))
+        for (auto [result, type] : llvm::zip_equal(call.getResults(), returned))
+          result.setType(type);
+  }
+}
+
+struct RefineShapes : public oxla::impl::RefineShapesBase<RefineShapes> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // One sweep refines everything but loops through while bodies or
+    // call results; a few more catch those.
+    for (int sweep = 0; sweep < kMaxSweeps && refineOnce(module); ++sweep)
+      updateFunctionTypes(module);
+    updateFunctionTypes(module);
+    eraseDeadConstants(module);
+  }
+};
+
+} // namespace

@@ -1,0 +1,48 @@
+//===- Specialize.cpp - A function for the arguments it will get ----------===//
+
+#include "compiler/Transforms/Specialize.h"
+
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+
+bool oxla::hasDynamicSignature(func::FuncOp function) {
+  auto dynamic = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && !tensor.hasStaticShape();
+  };
+  return llvm::any_of(function.getArgumentTypes(), dynamic) ||
+         llvm::any_of(function.getResultTypes(), dynamic);
+}
+
+LogicalResult
+oxla::specializeFunction(func::FuncOp function, ArrayRef<Type> types,
+                         ArrayRef<std::optional<DenseElementsAttr>> values) {
+  Block &entry = function.getBody().front();
+  if (types.size() != entry.getNumArguments())
+    return function.emitError() << "specializing @" << function.getSymName() << " for "
+                                << types.size() << " arguments, but it takes "
+                                << entry.getNumArguments();
+  for (auto [argument, type] : llvm::zip_equal(entry.getArguments(), types))
+    if (failed(verifyCompatibleShape(argument.getType(), type)) ||
+        getElementTypeOrSelf(argument.getType()) != getElementTypeOrSelf(type))
+      return function.emitError() << "cannot specialize argument #" << argument.getArgNumber()
+                                  << " of type " << argument.getType() << " for " << type;
+  OpBuilder builder(function.getContext());
+  builder.setInsertionPointToStart(&entry);
+  for (auto [index, argument] : llvm::enumerate(entry.getArguments())) {
+    argument.setType(types[index]);
+    if (index < values.size() && values[index] && !argument.use_empty()) {
+      auto constant =
+          builder.create<stablehlo::ConstantOp>(function.getLoc(), *values[index]);
+      argument.replaceAllUsesWith(constant);
+    }
+  }
+  function.setType(FunctionType::get(function.getContext(), types,
+                                     function.getResultTypes()));
+  return success();
+}

@@ -1,0 +1,345 @@
+"""oxla: compile and run StableHLO programs from Python.
+
+    import numpy as np, oxla
+    exe = oxla.compile('''
+      func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+        %0 = stablehlo.add %a, %b : tensor<4xf32>
+        return %0 : tensor<4xf32>
+      }''')
+    exe(np.ones(4, np.float32), np.arange(4, dtype=np.float32))
+
+Element types map to numpy dtypes: i1 <-> bool, i8/si8 .. i64 <-> int8 .. int64,
+ui8 .. ui64 <-> uint8 .. uint64, f16 <-> float16, f32 <-> float32, f64 <-> float64,
+complex<f32> <-> complex64, complex<f64> <-> complex128. numpy has no bfloat16: bf16
+arguments take uint16 arrays of the bf16 bit patterns and bf16 results come back as
+uint16 arrays (see `float32_to_bfloat16` and `bfloat16_to_float32`).
+
+Failed C API calls raise `oxla.Error` (a RuntimeError) or one of its subclasses by
+status code; `error.code` is the code's name ("INVALID_ARGUMENT", "CHECK_FAILED", ...).
+"""
+
+import os
+import time
+
+import numpy as np
+
+
+from . import _oxla
+from ._oxla import (
+    API_VERSION,
+    CheckFailedError,
+    CustomCallFailedError,
+    Error,
+    FailedPreconditionError,
+    InternalError,
+    InvalidArgumentError,
+    NotFoundError,
+    UnsupportedError,
+)
+
+__all__ = [
+    "API_VERSION", "CheckFailedError", "CustomCallFailedError", "Error", "Executable",
+    "FailedPreconditionError", "Function", "Future", "InternalError",
+    "InvalidArgumentError", "NotFoundError", "UnsupportedError", "bfloat16_to_float32",
+    "compile", "dtype_of", "float32_to_bfloat16", "interpret", "load",
+]
+
+STAGES = ("stablehlo", "refined", "linalg", "fused", "buffers", "llvm-dialect")
+
+_DTYPES = {
+    "i1": np.dtype(np.bool_),
+    "i8": np.dtype(np.int8), "si8": np.dtype(np.int8),
+    "i16": np.dtype(np.int16), "si16": np.dtype(np.int16),
+    "i32": np.dtype(np.int32), "si32": np.dtype(np.int32),
+    "i64": np.dtype(np.int64), "si64": np.dtype(np.int64),
+    "ui8": np.dtype(np.uint8), "ui16": np.dtype(np.uint16),
+    "ui32": np.dtype(np.uint32), "ui64": np.dtype(np.uint64),
+    "f16": np.dtype(np.float16),
+    "bf16": np.dtype(np.uint16),  # bit patterns: numpy has no bfloat16
+    "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
+    "complex<f32>": np.dtype(np.complex64), "complex<f64>": np.dtype(np.complex128),
+}
+
+
+def dtype_of(type_spec):
+    """The numpy dtype for a type in the signature's spelling ("2x3xf32" -> float32).
+
+    bf16 maps to uint16 (the bit patterns)."""
+    element = _oxla.element_of(type_spec)
+    try:
+        return _DTYPES[element]
+    except KeyError:
+        raise TypeError(f"type {type_spec}: element type {element} has no numpy dtype")
+
+
+def float32_to_bfloat16(values):
+    """bf16 bit patterns (uint16) of `values`, rounded to nearest even."""
+    floats = np.asarray(values, dtype=np.float32)
+    bits = floats.view(np.uint32).astype(np.uint64)
+    sixteen = np.uint64(16)
+    lsb = (bits >> sixteen) & np.uint64(1)
+    rounded = (bits + np.uint64(0x7FFF) + lsb) >> sixteen
+    # NaNs stay NaNs (quiet), whatever their payload.
+    quiet = (bits >> sixteen) | np.uint64(0x40)
+    return np.where(np.isnan(floats), quiet, rounded).astype(np.uint16)
+
+
+def bfloat16_to_float32(bits):
+    """float32 values of bf16 bit patterns (a uint16 array)."""
+    bits = np.asarray(bits, dtype=np.uint16)
+    return (bits.astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
+def _c_contiguous(array):
+    # Not np.ascontiguousarray: it makes 0-d arrays 1-d.
+    array = np.asarray(array)
+    return array if array.flags.c_contiguous else array.copy(order="C")
+
+
+def _convert_argument(function, index, value, type_spec):
+    """`value` as a C-contiguous array of the dtype `type_spec` asks for."""
+    expected = dtype_of(type_spec)
+    element = _oxla.element_of(type_spec)
+    where = f"@{function.name} argument #{index} ({type_spec})"
+    if isinstance(value, np.ndarray) or isinstance(value, np.generic):
+        array = np.asarray(value)
+        if array.dtype != expected:
+            raise TypeError(f"{where}: expected a {expected} array, got {array.dtype}")
+        return _c_contiguous(array)
+    if isinstance(value, (bool, int, float, complex, list, tuple)):
+        given = np.asarray(value)
+        if element == "bf16" and given.dtype.kind == "f":
+            return _c_contiguous(float32_to_bfloat16(given))
+        if given.dtype.kind not in _COMPATIBLE_KINDS[expected.kind]:
+            raise TypeError(f"{where}: cannot pass a {type(value).__name__} of "
+                            f"{given.dtype} values as {expected}")
+        try:
+            array = given.astype(expected)
+        except (OverflowError, ValueError) as error:
+            raise TypeError(f"{where}: {error}") from None
+        same = array == given
+        if given.dtype.kind in "fc":
+            same |= np.isnan(given)
+        if not np.all(same):
+            raise TypeError(f"{where}: {value!r} does not fit in {expected}")
+        return _c_contiguous(array)
+    raise TypeError(f"{where}: expected a numpy array or a scalar, got "
+                    f"{type(value).__name__}")
+
+
+# Python values of these numpy kinds convert to a dtype of the key's kind.
+_COMPATIBLE_KINDS = {"b": "b", "i": "bi", "u": "bi", "f": "biuf", "c": "biufc"}
+
+
+def _results(function, arrays):
+    if not arrays:
+        return None
+    if len(arrays) == 1:
+        return arrays[0]
+    return tuple(arrays)
+
+
+class Function:
+    """A function of an executable: call it with numpy arrays or scalars."""
+
+    def __init__(self, executable, handle):
+        self._executable = executable  # keeps the Python wrapper alive too
+        self._handle = handle
+
+    @property
+    def name(self):
+        return self._handle.name
+
+    @property
+    def signature(self):
+        """"(2x3xf32, f32) -> (2x3xf32)"."""
+        return self._handle.signature
+
+    @property
+    def argument_types(self):
+        return list(self._handle.argument_types)
+
+    @property
+    def result_types(self):
+        return list(self._handle.result_types)
+
+    def _arguments(self, args):
+        types = self._handle.argument_types
+        if len(args) != len(types):
+            raise TypeError(f"@{self.name} {self.signature} takes {len(types)} "
+                            f"argument(s), {len(args)} given")
+        return [_convert_argument(self, i, value, spec)
+                for i, (value, spec) in enumerate(zip(args, types))]
+
+    def __call__(self, *args):
+        """Runs the function; one result comes back as an array, several as a
+        tuple, none as None."""
+        return _results(self, self._handle.invoke(self._arguments(args)))
+
+    def call_async(self, *args):
+        """Starts the function on the client's threads; returns a Future."""
+        return Future(self, self._handle.invoke_async(self._arguments(args)))
+
+    def __repr__(self):
+        return f"<oxla.Function @{self.name} {self.signature}>"
+
+
+class Future:
+    """The result of `call_async`: `result()` waits for it."""
+
+    def __init__(self, function, event):
+        self._function = function
+        self._event = event
+        self._done = False
+        self._value = None
+        self._error = None
+
+    def done(self):
+        return self._done or self._event.ready()
+
+    def result(self, timeout=None):
+        """Waits for the invocation and returns its results like a call (or raises
+        its error). With a timeout in seconds, raises TimeoutError when it has not
+        completed by then."""
+        if not self._done:
+            if timeout is not None:
+                deadline = time.monotonic() + timeout
+                while not self._event.ready():
+                    if time.monotonic() >= deadline:
+                        raise TimeoutError("the oxla invocation has not completed")
+                    time.sleep(0.001)
+            try:
+                self._value = _results(self._function, self._event.wait())
+            except BaseException as error:  # kept and raised again on each call
+                self._error = error
+            self._done = True
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def exception(self, timeout=None):
+        try:
+            self.result(timeout)
+        except TimeoutError:
+            raise
+        except Exception as error:
+            return error
+        return None
+
+
+class Executable:
+    """Compiled (or loaded, or interpreted) StableHLO functions.
+
+    `exe(*args)` calls its only function, or `main` when it has several;
+    `exe["name"](*args)` calls any of them."""
+
+    def __init__(self, handle, source_name=None):
+        self._handle = handle
+        self._source_name = source_name
+        self._functions = {}
+
+    @property
+    def functions(self):
+        """The names of the functions."""
+        return list(self._handle.functions)
+
+    def function(self, name):
+        """The function `name` (oxla.NotFoundError when there is none)."""
+        if name not in self._functions:
+            self._functions[name] = Function(self, self._handle.lookup(name))
+        return self._functions[name]
+
+    def __getitem__(self, name):
+        return self.function(name)
+
+    def __contains__(self, name):
+        return name in self.functions
+
+    @property
+    def default_function(self):
+        names = self.functions
+        if len(names) == 1:
+            return self.function(names[0])
+        if "main" in names:
+            return self.function("main")
+        raise TypeError("the executable has several functions and no main; call one of "
+                        "them by name: " + ", ".join(names))
+
+    @property
+    def signature(self):
+        """The default function's signature, "(2x3xf32, f32) -> (2x3xf32)"."""
+        return self.default_function.signature
+
+    def __call__(self, *args):
+        return self.default_function(*args)
+
+    def call_async(self, *args):
+        return self.default_function.call_async(*args)
+
+    def as_text(self, stage="stablehlo"):
+        """The module's IR at a stage of the CPU pipeline: one of STAGES
+        ("stablehlo" as parsed, "refined" (calls inlined, shapes refined), "linalg", "fused", "buffers", "llvm-dialect").
+        Only for executables made from source."""
+        return self._handle.ir(stage)
+
+    def __repr__(self):
+        return f"<oxla.Executable {', '.join('@' + n for n in self.functions)}>"
+
+
+def _read_source(src, name):
+    """(bytes, source name) for a text, bytes or path source."""
+    if isinstance(src, os.PathLike):
+        path = os.fspath(src)
+        with open(path, "rb") as file:
+            return file.read(), name or os.fsdecode(path)
+    if isinstance(src, str):
+        # One line without a brace cannot be a program: take it as a path, so
+        # that a missing file raises FileNotFoundError rather than a parse error.
+        if "\n" not in src and (os.path.isfile(src) or "{" not in src):
+            with open(src, "rb") as file:
+                return file.read(), name or src
+        return src.encode("utf-8"), name
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        return bytes(src), name
+    raise TypeError("the source must be StableHLO text (str), bytes (text or MLIR "
+                    f"bytecode) or a path, not {type(src).__name__}")
+
+
+def _entries(entries):
+    if entries is None:
+        return None
+    if isinstance(entries, str):
+        return [entries]
+    return [str(entry) for entry in entries]
+
+
+def compile(src, entries=None, name=None):
+    """Compiles StableHLO for the host CPU (the in-process JIT).
+
+    `src`: MLIR text (str), bytes (text or bytecode), or the path of a file (then
+    diagnostics name the file). `entries`: the functions to expose (default: main if
+    there is one, else every public function). `name`: the source name diagnostics
+    use ("<input>" by default)."""
+    data, source_name = _read_source(src, name)
+    return Executable(_oxla.build(data, _entries(entries), source_name, False),
+                      source_name)
+
+
+def interpret_executable(src, entries=None, name=None):
+    """Like `compile`, but the functions run in the reference interpreter."""
+    data, source_name = _read_source(src, name)
+    return Executable(_oxla.build(data, _entries(entries), source_name, True),
+                      source_name)
+
+
+def interpret(src, *args, entry=None, name=None):
+    """Runs `entry` (default: as for a call of the executable) of `src` on `args` in
+    the reference interpreter; returns like a call."""
+    executable = interpret_executable(src, None if entry is None else [entry], name)
+    function = executable.default_function if entry is None else executable[entry]
+    return function(*args)
+
+
+def load(path):
+    """Loads an AOT module written by `oxla-compile FILE -o MODULE.so`."""
+    return Executable(_oxla.load(os.fspath(path)), os.fspath(path))
