@@ -48,7 +48,8 @@ def RefineShapes : Pass<"oxla-refine-shapes", "mlir::ModuleOp"> {
     updated to what the bodies return. Sizes the program does not fix stay
     dynamic; static sizes the program states are never changed.
   }];
-  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect",
+                           "mlir::tensor::TensorDialect"];
 }
 
 #endif // OXLA_COMPILER_TRANSFORMS_PASSES

@@ -17,6 +17,7 @@
 #include "interpreter/Interpreter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -134,6 +135,23 @@ bool foldSmallIntegerConstants(Operation *op, RewriterBase &rewriter) {
   return true;
 }
 
+/// A tensor.cast (from specialization) to a less static type goes once its
+/// users take the refined type: StableHLO ops and returns (the function
+/// type follows).
+bool foldRefiningCast(tensor::CastOp cast) {
+  auto source = dyn_cast<RankedTensorType>(cast.getSource().getType());
+  auto target = dyn_cast<RankedTensorType>(cast.getType());
+  if (!source || !target || source == target ||
+      refinedType(target, oxla::Shape(source.getShape())) != source)
+    return false;
+  for (Operation *user : cast->getUsers())
+    if (!isa<hlo::StableHLODialect>(user->getDialect()) && !isa<func::ReturnOp>(user))
+      return false;
+  cast.replaceAllUsesWith(cast.getSource());
+  cast->erase();
+  return true;
+}
+
 /// One sweep in program order, nested ops before the op holding them (so
 /// an if's branches are refined before the if); true if anything changed.
 bool refineOnce(ModuleOp module) {
@@ -142,6 +160,10 @@ bool refineOnce(ModuleOp module) {
   module.walk<WalkOrder::PostOrder>([&](Operation *op) {
     if (auto size = dyn_cast<hlo::GetDimensionSizeOp>(op)) {
       changed |= foldGetDimensionSize(size, rewriter);
+      return;
+    }
+    if (auto cast = dyn_cast<tensor::CastOp>(op)) {
+      changed |= foldRefiningCast(cast);
       return;
     }
     if (foldSmallIntegerConstants(op, rewriter)) {

@@ -256,6 +256,50 @@ std::optional<SmallVector<Shape>> inferReduceWindow(hlo::ReduceWindowOp op) {
   return SmallVector<Shape>(op->getNumResults(), result);
 }
 
+/// Spec convolution: batch / batch_group_count, the kernel's output
+/// features, and per spatial dimension the windows that fit in the dilated,
+/// padded input.
+std::optional<SmallVector<Shape>> inferConvolution(Operation *op, Value lhs, Value rhs,
+                                                   ArrayRef<int64_t> padding,
+                                                   std::optional<ArrayRef<int64_t>> stridesAttr,
+                                                   std::optional<ArrayRef<int64_t>> lhsDilation,
+                                                   std::optional<ArrayRef<int64_t>> rhsDilation,
+                                                   hlo::ConvDimensionNumbersAttr numbers,
+                                                   int64_t batchGroupCount) {
+  std::optional<Shape> input = shapeOf(lhs), kernel = shapeOf(rhs);
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  if (!input || !kernel)
+    return std::nullopt;
+  size_t spatial = numbers.getInputSpatialDimensions().size();
+  auto orOnes = [&](std::optional<ArrayRef<int64_t>> values) {
+    return values ? Shape(*values) : Shape(spatial, 1);
+  };
+  Shape strides = orOnes(stridesAttr), baseDilations = orOnes(lhsDilation),
+        windowDilations = orOnes(rhsDilation);
+  if (strides.size() != spatial || baseDilations.size() != spatial ||
+      windowDilations.size() != spatial || padding.size() != 2 * spatial ||
+      resultType.getRank() != static_cast<int64_t>(spatial + 2) || batchGroupCount <= 0)
+    return std::nullopt;
+  Shape result(resultType.getRank(), kDynamic);
+  int64_t batch = (*input)[numbers.getInputBatchDimension()];
+  result[numbers.getOutputBatchDimension()] =
+      batch == kDynamic ? kDynamic : batch / batchGroupCount;
+  result[numbers.getOutputFeatureDimension()] =
+      (*kernel)[numbers.getKernelOutputFeatureDimension()];
+  for (size_t i = 0; i < spatial; ++i) {
+    int64_t size = (*input)[numbers.getInputSpatialDimensions()[i]];
+    int64_t window = (*kernel)[numbers.getKernelSpatialDimensions()[i]];
+    if (size == kDynamic || window == kDynamic || strides[i] <= 0)
+      continue;
+    int64_t dilated = size == 0 ? 0 : (size - 1) * baseDilations[i] + 1;
+    int64_t padded = dilated + padding[2 * i] + padding[2 * i + 1];
+    int64_t span = window == 0 ? 0 : (window - 1) * windowDilations[i] + 1;
+    result[numbers.getOutputSpatialDimensions()[i]] =
+        padded < span ? 0 : (padded - span) / strides[i] + 1;
+  }
+  return single(result);
+}
+
 /// if/case: the shapes all branches yield, where they agree.
 std::optional<SmallVector<Shape>> inferBranches(Operation *op) {
   std::optional<SmallVector<Shape>> shapes;
@@ -363,6 +407,25 @@ std::optional<SmallVector<Shape>> inferResultShapes(Operation *op) {
         if (!low || !high || !interior)
           return std::nullopt;
         return single(padShape(op.getOperand(), *low, *high, *interior));
+      })
+      .Case([](hlo::ConvolutionOp op) -> std::optional<SmallVector<Shape>> {
+        size_t spatial = op.getDimensionNumbers().getInputSpatialDimensions().size();
+        Shape padding(2 * spatial, 0);
+        if (auto attr = op.getPadding()) {
+          auto values = attr->getValues<int64_t>();
+          padding.assign(values.begin(), values.end());
+        }
+        return inferConvolution(op, op.getLhs(), op.getRhs(), padding, op.getWindowStrides(),
+                                op.getLhsDilation(), op.getRhsDilation(),
+                                op.getDimensionNumbers(), op.getBatchGroupCount());
+      })
+      .Case([](hlo::DynamicConvOp op) -> std::optional<SmallVector<Shape>> {
+        std::optional<Shape> padding = constantIntegers(op.getDPadding());
+        if (!padding)
+          return std::nullopt;
+        return inferConvolution(op, op.getLhs(), op.getRhs(), *padding, op.getWindowStrides(),
+                                op.getLhsDilation(), op.getRhsDilation(),
+                                op.getDimensionNumbers(), op.getBatchGroupCount());
       })
       .Case<hlo::IfOp, hlo::CaseOp>([](Operation *op) { return inferBranches(op); })
       .Default([](Operation *) { return std::nullopt; });

@@ -4,6 +4,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -35,11 +36,25 @@ oxla::specializeFunction(func::FuncOp function, ArrayRef<Type> types,
   OpBuilder builder(function.getContext());
   builder.setInsertionPointToStart(&entry);
   for (auto [index, argument] : llvm::enumerate(entry.getArguments())) {
+    Type declared = argument.getType();
     argument.setType(types[index]);
     if (index < values.size() && values[index] && !argument.use_empty()) {
       auto constant =
           builder.create<stablehlo::ConstantOp>(function.getLoc(), *values[index]);
       argument.replaceAllUsesWith(constant);
+      continue;
+    }
+    // StableHLO ops take any compatible type; a call or return wants the
+    // declared one until oxla-refine-shapes has refined its other side.
+    if (declared == argument.getType())
+      continue;
+    Value cast;
+    for (OpOperand &use : llvm::make_early_inc_range(argument.getUses())) {
+      if (isa<stablehlo::StableHLODialect>(use.getOwner()->getDialect()))
+        continue;
+      if (!cast)
+        cast = builder.create<tensor::CastOp>(function.getLoc(), declared, argument);
+      use.set(cast);
     }
   }
   function.setType(FunctionType::get(function.getContext(), types,

@@ -86,14 +86,30 @@ oxla::tools::argumentsFor(func::FuncOp function, ArrayRef<std::string> specs,
   return arguments;
 }
 
+size_t oxla::tools::leadingDimensionVariables(func::FuncOp function) {
+  FunctionType type = function.getFunctionType();
+  auto dynamic = [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && !tensor.hasStaticShape();
+  };
+  if (llvm::none_of(type.getInputs(), dynamic))
+    return 0;
+  size_t count = 0;
+  for (Type t : type.getInputs()) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (!tensor || tensor.getRank() != 0 || !tensor.getElementType().isSignlessInteger() ||
+        tensor.getElementType().getIntOrFloatBitWidth() == 1)
+      break;
+    ++count;
+  }
+  return count;
+}
+
 FailureOr<SmallVector<oxla::interp::Tensor>>
 oxla::tools::randomArgumentsFor(func::FuncOp function, uint64_t seed, int64_t dimSize) {
   std::mt19937_64 generator(seed);
   FunctionType type = function.getFunctionType();
-  bool dimensionVariables = llvm::any_of(type.getInputs(), [](Type t) {
-    auto tensor = dyn_cast<RankedTensorType>(t);
-    return tensor && !tensor.hasStaticShape();
-  });
+  size_t dimensionVariables = leadingDimensionVariables(function);
   auto randomFloat = [&](Type element) {
     std::uniform_real_distribution<double> distribution(-3.0, 3.0);
     APFloat value(distribution(generator));
@@ -120,7 +136,7 @@ oxla::tools::randomArgumentsFor(func::FuncOp function, uint64_t seed, int64_t di
     if (auto integer = dyn_cast<IntegerType>(element)) {
       unsigned width = integer.getWidth();
       SmallVector<APInt> elements;
-      bool dimensionVariable = dimensionVariables && tensor.getRank() == 0 && width > 1;
+      bool dimensionVariable = index < dimensionVariables;
       for (int64_t i = 0; i < count; ++i) {
         int64_t value;
         if (dimensionVariable) {

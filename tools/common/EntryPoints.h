@@ -34,12 +34,16 @@ mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
 argumentsFor(mlir::func::FuncOp function, llvm::ArrayRef<std::string> specs,
              llvm::StringRef toolName);
 
+/// How many leading arguments of `function` are dimension variables: the
+/// integer scalars a shape-polymorphic JAX export takes before its arrays,
+/// when some array has a dynamic shape (0 otherwise).
+size_t leadingDimensionVariables(mlir::func::FuncOp function);
+
 /// Arguments for `function` from a random generator seeded with `seed`:
 /// each '?' size is `dimSize`; floats uniform in [-3, 3], integers nonzero
 /// in [-5, 5] (unsigned: [1, 10], so that no division by zero hides a
-/// miscompile), booleans either. When the function takes dynamically shaped
-/// tensors, its integer scalars are taken for the dimension variables of a
-/// shape-polymorphic export and get `dimSize`. Fails after an error for
+/// miscompile), booleans either. Dimension variables
+/// (leadingDimensionVariables) get `dimSize`. Fails after an error for
 /// argument types it cannot generate (quantized, tokens).
 mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
 randomArgumentsFor(mlir::func::FuncOp function, uint64_t seed, int64_t dimSize);

@@ -58,8 +58,8 @@ static llvm::cl::opt<bool> randomInputs(
     "random-inputs",
     llvm::cl::desc("Run on random arguments instead of --input: '?' sizes become "
                    "--dim-size, floats uniform in [-3, 3], integers nonzero in [-5, 5]; "
-                   "integer scalars of a function with dynamic arguments are its "
-                   "dimension variables and get --dim-size too"));
+                   "the leading integer scalars of a function with dynamic arguments "
+                   "are its dimension variables and get --dim-size too"));
 static llvm::cl::opt<uint64_t> randomSeed("seed",
                                           llvm::cl::desc("The seed of --random-inputs"),
                                           llvm::cl::init(0));
@@ -206,20 +206,22 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
 }
 
 /// Specializes a function with a dynamic signature for `arguments`: their
-/// shapes, and the values of its integer scalars (a shape-polymorphic
-/// export's dimension variables), so that oxla-refine-shapes can make the
-/// program static.
+/// shapes, and the values of its dimension variables (the leading integer
+/// scalars of a shape-polymorphic export), so that oxla-refine-shapes can
+/// make the program static.
 LogicalResult specializeForArguments(func::FuncOp function,
                                      ArrayRef<interp::Tensor> arguments) {
   if (!oxla::hasDynamicSignature(function))
     return success();
   SmallVector<Type> types;
   SmallVector<std::optional<DenseElementsAttr>> values;
-  for (auto [declared, argument] : llvm::zip_equal(function.getArgumentTypes(), arguments)) {
+  size_t dimensionVariables = leadingDimensionVariables(function);
+  for (auto [index, declared, argument] :
+       llvm::enumerate(function.getArgumentTypes(), arguments)) {
     auto tensor = cast<RankedTensorType>(declared);
     types.push_back(tensor.clone(argument.shape()));
     std::optional<DenseElementsAttr> value;
-    if (tensor.getRank() == 0 && tensor.getElementType().isSignlessInteger()) {
+    if (index < dimensionVariables) {
       DenseElementsAttr attr = argument.toAttr(function.getContext());
       if (attr && attr.getType() == tensor)
         value = attr;

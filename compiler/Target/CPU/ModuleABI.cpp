@@ -35,8 +35,14 @@ oxla::describeEntries(ArrayRef<func::FuncOp> entries) {
 }
 
 void oxla::exposeEntries(ArrayRef<func::FuncOp> entries) {
-  for (func::FuncOp entry : entries)
-    entry->setAttr("llvm.emit_c_interface", UnitAttr::get(entry.getContext()));
+  for (func::FuncOp entry : entries) {
+    MLIRContext *context = entry.getContext();
+    entry->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+    // The caller's argument buffers are read-only: an op that updates a
+    // tensor in place (scatter, dynamic_update_slice) works on a copy.
+    for (unsigned i = 0; i < entry.getNumArguments(); ++i)
+      entry.setArgAttr(i, "bufferization.writable", BoolAttr::get(context, false));
+  }
 }
 
 LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) {

@@ -28,7 +28,8 @@ namespace oxla {
 mlir::FailureOr<rt::ModuleMetadata>
 describeEntries(llvm::ArrayRef<mlir::func::FuncOp> entries);
 
-/// Marks the entries for a C interface; run before the CPU pipeline.
+/// Marks the entries for a C interface with read-only arguments; run
+/// before the CPU pipeline.
 void exposeEntries(llvm::ArrayRef<mlir::func::FuncOp> entries);
 
 /// After the CPU pipeline (LLVM dialect): adds the check table the
