@@ -47,7 +47,7 @@ static llvm::cl::opt<std::string>
               llvm::cl::value_desc("name"));
 static llvm::cl::opt<std::string> emitKind(
     "emit",
-    llvm::cl::desc("What to write: an MLIR phase of the CPU pipeline (linalg, "
+    llvm::cl::desc("What to write: an MLIR phase of the CPU pipeline (refined, linalg, "
                    "fused, buffers, llvm-dialect; 'mlir' is the last), llvm (LLVM IR), "
                    "asm, obj, or lib (a shared library, the default)"),
     llvm::cl::init("lib"));

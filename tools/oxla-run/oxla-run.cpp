@@ -81,7 +81,7 @@ static llvm::cl::opt<unsigned> maxUlp(
     llvm::cl::init(3));
 static llvm::cl::opt<std::string> emitStage(
     "emit",
-    llvm::cl::desc("Print the module after a pipeline phase (linalg, fused, "
+    llvm::cl::desc("Print the module after a pipeline phase (refined, linalg, fused, "
                    "buffers, llvm-dialect) instead of running it"),
     llvm::cl::value_desc("phase"));
 

@@ -231,7 +231,7 @@ oxla_status *oxla_executable_interpret(oxla_client *client, const char *source,
                                        oxla_executable **out);
 
 /* The module of an executable made from source at a stage of the CPU
- * pipeline: "stablehlo" (as parsed), or a phase name ("linalg", "fused",
+ * pipeline: "stablehlo" (as parsed), or a phase name ("refined", "linalg", "fused",
  * "buffers", "llvm-dialect"; `oxla-run --emit` lists them). The text stays
  * valid while the executable lives. Only in liboxla. */
 oxla_status *oxla_executable_ir(oxla_executable *executable, const char *stage,

@@ -160,6 +160,25 @@ func.func @main(%a: tensor<?xf32>) -> tensor<f32> {
   }
 }
 
+TEST_F(RuntimeAPITest, ArgumentsAreNotWrittenTo) {
+  // dynamic_update_slice updates its operand in place when it may; the
+  // caller's buffer must stay as it was.
+  oxla_executable *executable = compile(R"mlir(
+func.func @main(%a: tensor<4xf32>, %u: tensor<2xf32>) -> tensor<4xf32> {
+  %i = stablehlo.constant dense<1> : tensor<i32>
+  %0 = stablehlo.dynamic_update_slice %a, %u, %i : (tensor<4xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+)mlir");
+  oxla_buffer *arguments[] = {floats({1, 2, 3, 4}, {4}), floats({9, 9}, {2})};
+  oxla_buffer *result = nullptr;
+  ASSERT_OK(oxla_function_invoke(oxla_executable_function(executable, 0), arguments, 2,
+                                 nullptr, &result, 1));
+  buffers.push_back(result);
+  EXPECT_EQ(contents(result), (std::vector<float>{1, 9, 9, 4}));
+  EXPECT_EQ(contents(arguments[0]), (std::vector<float>{1, 2, 3, 4}));
+}
+
 TEST_F(RuntimeAPITest, IRAtEachStage) {
   oxla_executable *executable = compile(kAdd);
   const char *text = nullptr;
