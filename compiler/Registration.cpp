@@ -30,6 +30,7 @@
 #include "mlir/Dialect/MemRef/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/SCF/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
@@ -56,7 +57,7 @@ void oxla::registerDialects(mlir::DialectRegistry &registry) {
                   func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
                   math::MathDialect, memref::MemRefDialect,
                   quant::QuantizationDialect, scf::SCFDialect,
-                  tensor::TensorDialect, vector::VectorDialect>();
+                  tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
 
   // Interface models live outside their dialects; without them one-shot
   // bufferization, tiling and value-bounds analysis see opaque ops.

@@ -30,8 +30,11 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       {"linalg", "oxla-decompose-quantized-ops,oxla-convert-stablehlo-to-linalg,"
                  "inline,symbol-dce,"
                  "canonicalize,cse"},
-      // Elementwise producers fuse into their consumers.
-      {"fused", "linalg-fuse-elementwise-ops,canonicalize,cse"},
+      // Elementwise producers fuse into their consumers. Loops written as
+      // cf.br between blocks become scf.while first: bufferization and
+      // deallocation handle structured loops only.
+      {"fused", "lift-cf-to-scf,oxla-poison-tensors-to-empty,"
+                "linalg-fuse-elementwise-ops,canonicalize,cse"},
       // Tensors become buffers; results become caller-allocated
       // out-parameters; temporaries are freed.
       {"buffers", "one-shot-bufferize{bufferize-function-boundaries=1 "

@@ -52,4 +52,16 @@ def RefineShapes : Pass<"oxla-refine-shapes", "mlir::ModuleOp"> {
                            "mlir::tensor::TensorDialect"];
 }
 
+def PoisonTensorsToEmpty : Pass<"oxla-poison-tensors-to-empty", "mlir::ModuleOp"> {
+  let summary = "Replace statically shaped ub.poison tensors by tensor.empty";
+  let description = [{
+    `lift-cf-to-scf` (which turns the `cf.br` loops some exporters write
+    into `scf.while`) passes values that are dead on a path as `ub.poison`.
+    Bufferization has no buffer for a poison tensor; an uninitialized
+    tensor is a valid refinement of poison, so a statically shaped one
+    becomes `tensor.empty`. Poison scalars are left to the LLVM lowering.
+  }];
+  let dependentDialects = ["mlir::tensor::TensorDialect"];
+}
+
 #endif // OXLA_COMPILER_TRANSFORMS_PASSES

@@ -21,7 +21,7 @@ TEST(Registration, RegistersTheLoweringDialects) {
   oxla::registerDialects(registry);
   for (llvm::StringRef name :
        {"arith", "bufferization", "cf", "complex", "func", "linalg", "llvm",
-        "math", "memref", "quant", "scf", "tensor", "vector"})
+        "math", "memref", "quant", "scf", "tensor", "ub", "vector"})
     EXPECT_NE(llvm::find(registry.getDialectNames(), name),
               registry.getDialectNames().end())
         << name.str();
