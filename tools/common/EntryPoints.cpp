@@ -7,11 +7,26 @@
 
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <complex>
 #include <random>
 
 using namespace mlir;
+
+// Shared by the tools that run programs (oxla-interpret, oxla-run).
+static llvm::cl::opt<bool> randomInputs(
+    "random-inputs",
+    llvm::cl::desc("Run on random arguments instead of --input: '?' sizes become "
+                   "--dim-size, floats uniform in [-3, 3], integers nonzero in [-5, 5]; "
+                   "the leading integer scalars of a function with dynamic arguments "
+                   "are its dimension variables and get --dim-size too"));
+static llvm::cl::opt<uint64_t> randomSeed("seed",
+                                          llvm::cl::desc("The seed of --random-inputs"),
+                                          llvm::cl::init(0));
+static llvm::cl::opt<int64_t>
+    dimSize("dim-size", llvm::cl::desc("The size of each '?' under --random-inputs"),
+            llvm::cl::init(3));
 
 SmallVector<func::FuncOp> oxla::tools::entryPoints(ModuleOp module,
                                                    StringRef entryName) {
@@ -176,6 +191,18 @@ oxla::tools::randomArgumentsFor(func::FuncOp function, uint64_t seed, int64_t di
     arguments.push_back(std::move(*argument));
   }
   return arguments;
+}
+
+FailureOr<SmallVector<oxla::interp::Tensor>>
+oxla::tools::commandLineArguments(func::FuncOp function, ArrayRef<std::string> specs,
+                                  StringRef toolName) {
+  if (!randomInputs)
+    return argumentsFor(function, specs, toolName);
+  if (!specs.empty()) {
+    llvm::errs() << toolName << ": --random-inputs and --input exclude each other\n";
+    return failure();
+  }
+  return randomArgumentsFor(function, randomSeed, dimSize);
 }
 
 int oxla::tools::combineExitCodes(int a, int b) {

@@ -48,6 +48,12 @@ size_t leadingDimensionVariables(mlir::func::FuncOp function);
 mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
 randomArgumentsFor(mlir::func::FuncOp function, uint64_t seed, int64_t dimSize);
 
+/// The arguments the command line asks for: `specs` (--input), or random
+/// ones under --random-inputs [--seed N] [--dim-size N].
+mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
+commandLineArguments(mlir::func::FuncOp function, llvm::ArrayRef<std::string> specs,
+                     llvm::StringRef toolName);
+
 /// The more severe of two exit codes: invalid > unsupported > failed check.
 int combineExitCodes(int a, int b);
 

@@ -129,7 +129,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     // another.
     interp::Interpreter interpreter(*module);
     FailureOr<SmallVector<interp::Tensor>> tensors =
-        argumentsFor(entry, inputSpecs, "oxla-interpret");
+        commandLineArguments(entry, inputSpecs, "oxla-interpret");
     if (failed(tensors)) {
       code = combineExitCodes(code, kExitInvalid);
       continue;

@@ -54,18 +54,6 @@ static llvm::cl::list<std::string> inputSpecs(
     llvm::cl::desc("An argument: SHAPExTYPE=v1,v2,... (e.g. 2x3xf32=1,2,3,4,5,6, "
                    "f32=7), SHAPExTYPE for zeros, or @file.npy"),
     llvm::cl::value_desc("spec"));
-static llvm::cl::opt<bool> randomInputs(
-    "random-inputs",
-    llvm::cl::desc("Run on random arguments instead of --input: '?' sizes become "
-                   "--dim-size, floats uniform in [-3, 3], integers nonzero in [-5, 5]; "
-                   "the leading integer scalars of a function with dynamic arguments "
-                   "are its dimension variables and get --dim-size too"));
-static llvm::cl::opt<uint64_t> randomSeed("seed",
-                                          llvm::cl::desc("The seed of --random-inputs"),
-                                          llvm::cl::init(0));
-static llvm::cl::opt<int64_t>
-    dimSize("dim-size", llvm::cl::desc("The size of each '?' under --random-inputs"),
-            llvm::cl::init(3));
 static llvm::cl::opt<bool>
     printResults("print-results",
                  llvm::cl::desc("Print each entry's results (EXEC @name, then "
@@ -265,13 +253,8 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
 
   SmallVector<SmallVector<interp::Tensor>> arguments;
   for (func::FuncOp entry : entries) {
-    if (randomInputs && !inputSpecs.empty()) {
-      llvm::errs() << "oxla-run: --random-inputs and --input exclude each other\n";
-      return kExitInvalid;
-    }
     FailureOr<SmallVector<interp::Tensor>> entryArguments =
-        randomInputs ? randomArgumentsFor(entry, randomSeed, dimSize)
-                     : argumentsFor(entry, inputSpecs, "oxla-run");
+        commandLineArguments(entry, inputSpecs, "oxla-run");
     if (failed(entryArguments))
       return kExitInvalid;
     arguments.push_back(std::move(*entryArguments));

@@ -4,6 +4,7 @@
 // RUN: oxla-run %s --input i64=2 --input 2x4xf32=1,2,3,4,5,6,7,8 --input 2x2x4xf32 --print-results | FileCheck %s --check-prefix=TWO
 // RUN: oxla-run %s --input i64=1 --input 1x4xf32=1,2,3,4 --input 2x1x4xf32=1,1,1,1,2,2,2,2 --print-results | FileCheck %s --check-prefix=ONE
 // RUN: oxla-run %s --random-inputs --dim-size 5 --check-with-interpreter --print-results | FileCheck %s --check-prefix=RANDOM
+// RUN: oxla-interpret %s --random-inputs --dim-size 5 --print-results | FileCheck %s --check-prefix=RANDOM
 // RUN: not oxla-run %s --random-inputs --input i64=1 2>&1 | FileCheck %s --check-prefix=BOTH
 
 // TWO: EXEC @main
