@@ -93,6 +93,25 @@ extern "C" float __extendhfsf2(_Float16);
 extern "C" _Float16 __truncsfhf2(float);
 extern "C" _Float16 __truncdfhf2(double);
 
+// The async runtime ABI (AsyncRoutines.cpp), for parallel loops.
+#define OXLA_ASYNC_ROUTINES(X)                                                 \
+  X(mlirAsyncRuntimeAddRef) X(mlirAsyncRuntimeDropRef)                         \
+  X(mlirAsyncRuntimeCreateToken) X(mlirAsyncRuntimeCreateValue)                \
+  X(mlirAsyncRuntimeCreateGroup) X(mlirAsyncRuntimeAddTokenToGroup)            \
+  X(mlirAsyncRuntimeEmplaceToken) X(mlirAsyncRuntimeEmplaceValue)              \
+  X(mlirAsyncRuntimeSetTokenError) X(mlirAsyncRuntimeSetValueError)            \
+  X(mlirAsyncRuntimeIsTokenError) X(mlirAsyncRuntimeIsValueError)              \
+  X(mlirAsyncRuntimeIsGroupError) X(mlirAsyncRuntimeAwaitToken)                \
+  X(mlirAsyncRuntimeAwaitValue) X(mlirAsyncRuntimeAwaitAllInGroup)             \
+  X(mlirAsyncRuntimeGetValueStorage) X(mlirAsyncRuntimeExecute)                \
+  X(mlirAsyncRuntimeAwaitTokenAndExecute)                                      \
+  X(mlirAsyncRuntimeAwaitValueAndExecute)                                      \
+  X(mlirAsyncRuntimeAwaitAllInGroupAndExecute)                                 \
+  X(mlirAsyncRuntimGetNumWorkerThreads)
+#define OXLA_DECLARE_ASYNC_ROUTINE(name) extern "C" void name();
+OXLA_ASYNC_ROUTINES(OXLA_DECLARE_ASYNC_ROUTINE)
+#undef OXLA_DECLARE_ASYNC_ROUTINE
+
 std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
   return {{"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
           {"_mlir_ciface_oxla_custom_call",
@@ -101,5 +120,9 @@ std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
           {"__truncsfhf2", reinterpret_cast<void *>(&__truncsfhf2)},
           {"__truncdfhf2", reinterpret_cast<void *>(&__truncdfhf2)},
           {"__truncsfbf2", reinterpret_cast<void *>(&__truncsfbf2)},
-          {"__truncdfbf2", reinterpret_cast<void *>(&__truncdfbf2)}};
+          {"__truncdfbf2", reinterpret_cast<void *>(&__truncdfbf2)},
+#define OXLA_ASYNC_SYMBOL(name) {#name, reinterpret_cast<void *>(&name)},
+          OXLA_ASYNC_ROUTINES(OXLA_ASYNC_SYMBOL)
+#undef OXLA_ASYNC_SYMBOL
+  };
 }

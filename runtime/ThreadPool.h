@@ -29,14 +29,40 @@ public:
   unsigned size() const { return static_cast<unsigned>(workers_.size()); }
   void submit(std::function<void()> task);
 
+  /// Runs queued tasks on this thread until `done()` holds, sleeping while
+  /// the queue is empty. A worker that waits for other tasks must help, or
+  /// a pool of one thread would wait for itself.
+  void helpUntil(const std::function<bool()> &done);
+
+  /// The pool whose tasks this thread runs, or the one an invocation
+  /// installed (ScopedPool); null elsewhere.
+  static ThreadPool *current();
+  /// A pool for code that runs outside any client (oxla-run), one thread per
+  /// core, created on first use.
+  static ThreadPool &processDefault();
+
 private:
   void work();
+  /// Pops and runs one task; false when the queue was empty.
+  bool runOne();
 
   std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<std::function<void()>> tasks_;
   bool stopping_ = false;
   std::vector<std::thread> workers_;
+};
+
+/// Makes `pool` the current one on this thread while it lives.
+class ScopedPool {
+public:
+  explicit ScopedPool(ThreadPool *pool);
+  ~ScopedPool();
+  ScopedPool(const ScopedPool &) = delete;
+  ScopedPool &operator=(const ScopedPool &) = delete;
+
+private:
+  ThreadPool *previous_;
 };
 
 } // namespace oxla::rt

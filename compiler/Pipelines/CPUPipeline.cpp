@@ -44,7 +44,11 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                   "buffer-deallocation-pipeline,convert-bufferization-to-memref"},
       // Loops, then the LLVM dialect. bf16 rounding is expanded to integer
       // ops (correct round-to-nearest-even on any CPU).
-      {"llvm-dialect", "convert-linalg-to-loops,expand-strided-metadata,lower-affine,"
+      {"llvm-dialect", "convert-linalg-to-parallel-loops,"
+               "async-parallel-for{async-dispatch=0 num-workers=-1 min-task-size=16384},"
+               "async-to-async-runtime,async-runtime-ref-counting,"
+               "async-runtime-ref-counting-opt,convert-async-to-llvm,"
+               "expand-strided-metadata,lower-affine,"
                "convert-scf-to-cf,arith-expand{include-bf16=1},"
                "convert-complex-to-standard,finalize-memref-to-llvm,"
                "convert-math-to-llvm,convert-math-to-libm,"

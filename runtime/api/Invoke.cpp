@@ -156,6 +156,8 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
   session.customCall = runCustomCall;
   session.customCallContext = &customCalls;
   {
+    // Parallel loops of the compiled code run on the client's threads.
+    rt::ScopedPool threads(client->pool.get());
     rt::ActiveChecks active(session);
     entries_[index](pointers.data());
   }

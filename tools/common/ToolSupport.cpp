@@ -10,10 +10,23 @@
 
 void oxla::tools::parseCommandLine(int argc, char **argv,
                                    llvm::StringRef overview) {
-  std::vector<const char *> args(argv, argv + argc);
-  for (const char *&arg : args)
-    if (llvm::StringRef(arg) == "-h")
-      arg = "--help";
+  // LLVM's parser reads an argument that starts with '@' as a response
+  // file, so `--input @x.npy` is joined into `--input=@x.npy` first.
+  std::vector<const char *> args;
+  std::vector<std::string> joined;
+  joined.reserve(argc);
+  for (int i = 0; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg == "-h") {
+      args.push_back("--help");
+    } else if ((arg == "--input" || arg == "-input") && i + 1 < argc &&
+               argv[i + 1][0] == '@') {
+      joined.push_back(arg.str() + "=" + argv[++i]);
+      args.push_back(joined.back().c_str());
+    } else {
+      args.push_back(argv[i]);
+    }
+  }
 
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);

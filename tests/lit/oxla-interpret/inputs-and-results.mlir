@@ -5,6 +5,10 @@
 // RUN: oxla-interpret %s --input=2x3xf32=1,2 --input=f32=1; test $? -eq 2
 // RUN: not oxla-interpret %s --input=3x2xf32=1,2,3,4,5,6 --input=f32=1 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: not oxla-interpret %s 2>&1 | FileCheck %s --check-prefix=ARITY
+// An .npy argument, also as a separate word (not read as a response file).
+// RUN: %python -c "import numpy; numpy.save('%t.npy', numpy.arange(1, 7, dtype=numpy.float32).reshape(2, 3))"
+// RUN: oxla-interpret %s --input @%t.npy --input=f32=0.5 --print-results | FileCheck %s
+// RUN: oxla-interpret %s --input=@%t.npy --input=f32=0.5 --print-results | FileCheck %s
 
 // CHECK: EXEC @main
 // CHECK-NEXT: 2x3xf32=[1.5 2.5 3.5][4.5 5.5 6.5]

@@ -450,6 +450,53 @@ TEST_F(RuntimeAPITest, ConcurrentSynchronousInvocations) {
   EXPECT_EQ(wrong, (std::vector<int>{0, 0, 0, 0}));
 }
 
+TEST(RuntimeAPIThreads, ParallelLoopsOnAOneThreadClient) {
+  // Large enough to be split into tasks; on a one-thread client the
+  // asynchronous invocation runs on the only worker, which must run its
+  // loop's tasks itself instead of waiting for them.
+  oxla_client_options options{1};
+  oxla_client *client = nullptr;
+  ASSERT_OK(oxla_client_create(&options, &client));
+  const char *source = R"mlir(
+func.func @main(%a: tensor<512x256xf32>) -> tensor<512x256xf32> {
+  %0 = stablehlo.multiply %a, %a : tensor<512x256xf32>
+  %1 = stablehlo.add %0, %a : tensor<512x256xf32>
+  return %1 : tensor<512x256xf32>
+}
+)mlir";
+  oxla_executable *executable = nullptr;
+  ASSERT_OK(oxla_executable_compile(client, source, std::strlen(source), nullptr, &executable));
+  std::vector<float> values(512 * 256);
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = static_cast<float>(i % 97) - 48;
+  int64_t dims[2] = {512, 256};
+  oxla_buffer *argument = nullptr;
+  ASSERT_OK(oxla_buffer_create(client, OXLA_F32, dims, 2, values.data(),
+                               values.size() * sizeof(float), &argument));
+  for (bool async : {false, true}) {
+    oxla_buffer *result = nullptr;
+    oxla_function *function = oxla_executable_function(executable, 0);
+    if (async) {
+      oxla_event *event = nullptr;
+      ASSERT_OK(oxla_function_invoke_async(function, &argument, 1, nullptr, &event));
+      ASSERT_OK(oxla_event_wait(event));
+      ASSERT_OK(oxla_event_take_results(event, &result, 1));
+      oxla_event_free(event);
+    } else {
+      ASSERT_OK(oxla_function_invoke(function, &argument, 1, nullptr, &result, 1));
+    }
+    auto *out = static_cast<const float *>(oxla_buffer_data(result));
+    size_t wrong = 0;
+    for (size_t i = 0; i < values.size(); ++i)
+      wrong += out[i] != values[i] * values[i] + values[i];
+    EXPECT_EQ(wrong, 0u) << (async ? "async" : "sync");
+    oxla_buffer_free(result);
+  }
+  oxla_buffer_free(argument);
+  oxla_executable_free(executable);
+  oxla_client_free(client);
+}
+
 /// out = operand * scale, where the backend config is "scale=<number>".
 oxla_status *scaleKernel(void *userData, const oxla_buffer *const *operands,
                          size_t numOperands, oxla_buffer *const *results,
