@@ -4,7 +4,8 @@ part of oxla, derived from the sources so that it stays true.
 
   parse/verify  the op is defined in ODS (compiler/Dialect/*/IR/*.td)
   interpreter   an evaluator is registered (interpreter/ops/*.cpp)
-  compiler      a lowering pattern is registered (compiler/Conversion/**/*.cpp: see lowered())
+  compiler      a lowering or decomposition pattern is registered (compiler/Conversion/**/*.cpp,
+                compiler/Transforms/Decompose*.cpp: see lowered())
 
 Usage: scripts/ops-table.py [--check]   (--check: fail if docs/ops.md is stale)
 """
@@ -44,11 +45,13 @@ def lowered():
     pattern class whose root op it is (`struct X : OpConversionPattern<hlo::YOp>`)."""
     op = r"\b(hlo|chlo|check)::(\w+Op)\b"
     roots, bodies = {}, []
-    for cpp in (ROOT / "compiler" / "Conversion").rglob("*.cpp"):
+    # Conversions, and the decompositions the CPU pipeline runs before them.
+    for cpp in sorted((ROOT / "compiler" / "Conversion").rglob("*.cpp")) + \
+            sorted((ROOT / "compiler" / "Transforms").glob("Decompose*.cpp")):
         text = cpp.read_text()
         for m in re.finditer(r"struct (\w+)\s*(?:final\s*)?:\s*(?:public\s+)?\w+<\s*" + op, text):
             roots[m.group(1)] = (m.group(2), m.group(3))
-        for m in re.finditer(r"^void populate\w+\([^)]*\)\s*\{(.*?)^\}", text, re.S | re.M):
+        for m in re.finditer(r"^void (?:oxla::)?populate\w+\([^)]*\)\s*\{(.*?)^\}", text, re.S | re.M):
             bodies.append(m.group(1))
     names = set()
     for body in bodies:

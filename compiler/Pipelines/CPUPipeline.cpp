@@ -25,9 +25,11 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // stays in the region it is written in), shapes static where the
       // arguments fix them. The entries' signatures are read after this.
       {"refined", "inline{default-pipeline=},oxla-refine-shapes,symbol-dce"},
-      // StableHLO -> linalg/tensor/arith/math on tensors. Quantized ops
-      // become dequantize, float op, quantize first.
-      {"linalg", "oxla-decompose-quantized-ops,oxla-convert-stablehlo-to-linalg,"
+      // StableHLO -> linalg/tensor/arith/math on tensors. First batch_norm
+      // ops become reduces and elementwise ops, and quantized ops become
+      // dequantize, float op, quantize.
+      {"linalg", "oxla-decompose-batch-norm,oxla-decompose-quantized-ops,"
+                 "oxla-convert-stablehlo-to-linalg,"
                  "inline,symbol-dce,"
                  "canonicalize,cse"},
       // Elementwise producers fuse into their consumers. Loops written as

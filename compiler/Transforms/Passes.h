@@ -3,6 +3,7 @@
 #define OXLA_COMPILER_TRANSFORMS_PASSES_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 #include <memory>
@@ -14,6 +15,10 @@ namespace oxla {
 
 #define GEN_PASS_REGISTRATION
 #include "compiler/Transforms/Passes.h.inc"
+
+/// batch_norm_* as StableHLO reduces and elementwise ops
+/// (oxla-decompose-batch-norm, part of the CPU pipeline).
+void populateDecomposeBatchNormPatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace oxla
 

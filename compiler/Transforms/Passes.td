@@ -52,6 +52,19 @@ def RefineShapes : Pass<"oxla-refine-shapes", "mlir::ModuleOp"> {
                            "mlir::tensor::TensorDialect"];
 }
 
+def DecomposeBatchNorm : Pass<"oxla-decompose-batch-norm", "mlir::ModuleOp"> {
+  let summary = "Rewrite batch_norm_inference/training/grad into StableHLO ops";
+  let description = [{
+    Each statically shaped batch_norm op on floats becomes converts to f64,
+    per-feature `reduce`s (sums over every dimension but feature_index),
+    `broadcast_in_dim`s of the feature vectors and elementwise arithmetic,
+    then converts back: the spec's formulas (XLA's batchnorm expander for
+    batch_norm_grad) with the reference interpreter's numerics (f64, the
+    training means rounded to the element type, each result rounded once).
+  }];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+}
+
 def PoisonTensorsToEmpty : Pass<"oxla-poison-tensors-to-empty", "mlir::ModuleOp"> {
   let summary = "Replace statically shaped ub.poison tensors by tensor.empty";
   let description = [{
