@@ -1,4 +1,28 @@
 #!/usr/bin/env bash
-# `make bench`: the benchmark suite against the peers (see bench/).
+# Runs the benchmark suite (docs/performance.md): installs the peers, builds the bench
+# drivers, then bench/run.py. `make bench` calls it with the build folder.
+#   scripts/bench.sh [BUILD_DIR] [bench/run.py options, e.g. --quick]
 set -euo pipefail
-echo "no benchmarks yet: the suite arrives with the compiler (see docs/status.md)"
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=build
+if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
+  build=$1
+  shift
+fi
+case "$build" in /*) ;; *) build="$root/$build" ;; esac
+
+bash "$root/scripts/bootstrap-bench.sh"
+
+# The oneDNN peer is only configured when libdnnl was found; a build folder configured
+# before bootstrap-bench.sh installed it needs a fresh look.
+targets=(oxla-bench oxla-bench-limits)
+if [ -f /usr/include/dnnl.hpp ]; then
+  if [ ! -x "$build/bin/onednn-bench" ]; then
+    cmake "$build" >/dev/null
+  fi
+  targets+=(onednn-bench)
+fi
+cmake --build "$build" --target "${targets[@]}"
+
+exec /usr/bin/python3 "$root/bench/run.py" --build-dir "$build" "$@"

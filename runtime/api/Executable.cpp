@@ -38,7 +38,30 @@ api::CompiledCode::CompiledCode(rt::ModuleMetadata metadata,
                                 std::vector<rt::EntryFunction> entries,
                                 std::shared_ptr<void> keepAlive)
     : metadata_(std::move(metadata)), entries_(std::move(entries)),
-      keepAlive_(std::move(keepAlive)) {}
+      keepAlive_(std::move(keepAlive)) {
+  for (const rt::EntryMetadata &entry : metadata_.entries) {
+    std::vector<TensorType> types;
+    std::string unsupported;
+    size_t words = 0;
+    for (const std::string &spec : entry.arguments) {
+      std::optional<TensorType> type = parseTensorType(spec);
+      words += 3 + 2 * (type ? type->dims.size() : 0);
+    }
+    for (const std::string &spec : entry.results) {
+      std::optional<TensorType> type = parseTensorType(spec);
+      if (!type || !type->isStatic()) {
+        if (unsupported.empty())
+          unsupported = spec;
+        continue;
+      }
+      words += 3 + 2 * type->dims.size();
+      types.push_back(std::move(*type));
+    }
+    resultTypes_.push_back(std::move(types));
+    unsupportedResults_.push_back(std::move(unsupported));
+    descriptorWords_.push_back(words);
+  }
+}
 
 oxla_status *api::makeExecutable(oxla_client *client, std::unique_ptr<ExecutableCode> code,
                                  oxla_executable **out) {

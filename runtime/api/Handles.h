@@ -117,6 +117,11 @@ public:
 private:
   rt::ModuleMetadata metadata_;
   std::vector<rt::EntryFunction> entries_;
+  /// Per entry, read once: the result types; the first result type that
+  /// cannot be allocated ("" when none); the descriptor words a call needs.
+  std::vector<std::vector<TensorType>> resultTypes_;
+  std::vector<std::string> unsupportedResults_;
+  std::vector<size_t> descriptorWords_;
   std::shared_ptr<void> keepAlive_;
 };
 

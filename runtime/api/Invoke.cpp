@@ -122,24 +122,23 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
                                     oxla_buffer *const *arguments,
                                     std::vector<oxla_buffer *> &results) {
   const rt::EntryMetadata &entry = metadata_.entries[index];
-  std::vector<TensorType> resultTypes;
-  for (const std::string &spec : entry.results) {
-    std::optional<TensorType> type = parseTensorType(spec);
-    if (!type || !type->isStatic())
-      return makeStatus(OXLA_UNSUPPORTED,
-                        "@" + entry.name + " returns " + spec +
-                            "; compiled functions return statically shaped tensors "
-                            "of the C API's element types only");
-    resultTypes.push_back(std::move(*type));
-  }
+  if (!unsupportedResults_[index].empty())
+    return makeStatus(OXLA_UNSUPPORTED,
+                      "@" + entry.name + " returns " + unsupportedResults_[index] +
+                          "; compiled functions return statically shaped tensors "
+                          "of the C API's element types only");
+  const std::vector<TensorType> &resultTypes = resultTypes_[index];
   size_t numArguments = entry.arguments.size();
   std::vector<oxla_buffer *> outputs;
+  outputs.reserve(resultTypes.size());
   for (const TensorType &type : resultTypes)
     outputs.push_back(allocateBuffer(type.element, type.dims, false));
 
   // Descriptor i starts at offsets[i] in one array, which grows first.
   std::vector<int64_t> words;
+  words.reserve(descriptorWords_[index]);
   std::vector<size_t> offsets;
+  offsets.reserve(numArguments + outputs.size());
   for (size_t i = 0; i < numArguments + outputs.size(); ++i) {
     offsets.push_back(words.size());
     describe(i < numArguments ? arguments[i] : outputs[i - numArguments], words);
