@@ -602,6 +602,7 @@ void populateChloToLinalgPatterns(TypeConverter &converter, RewritePatternSet &p
   addElementwise<chlo::ZetaOp>(converter, patterns, lowerZeta);
   addElementwise<chlo::MulhiOp>(converter, patterns, lowerMulhi);
   patterns.add<TopKToLoops>(converter, context);
+  populateRaggedDotToLinalgPatterns(converter, patterns);
 }
 
 } // namespace oxla

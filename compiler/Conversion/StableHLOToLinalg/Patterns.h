@@ -62,6 +62,10 @@ void populateMiscToLinalgPatterns(mlir::TypeConverter &converter,
 void populateChloToLinalgPatterns(mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 
+/// chlo.ragged_dot (RaggedDotPatterns.cpp; part of the CHLO patterns).
+void populateRaggedDotToLinalgPatterns(mlir::TypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
+
 /// check.* ops and `stablehlo.custom_call @check.*`: calls of the runtime's
 /// check routines. Each check gets an id; its description is appended to
 /// `checks` (the module's `oxla.checks` table).
