@@ -75,6 +75,9 @@ std::vector<std::pair<const char *, void *>> checkRoutineSymbols();
 /// The library functions lowered code calls (SupportRoutines.cpp).
 std::vector<std::pair<const char *, void *>> supportRoutineSymbols();
 
+/// Both lists: every symbol a JIT must be given.
+std::vector<std::pair<const char *, void *>> routineSymbols();
+
 } // namespace oxla::rt
 
 #endif // OXLA_RUNTIME_CHECKROUTINES_H

@@ -126,3 +126,10 @@ std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
 #undef OXLA_ASYNC_SYMBOL
   };
 }
+
+std::vector<std::pair<const char *, void *>> oxla::rt::routineSymbols() {
+  std::vector<std::pair<const char *, void *>> symbols = checkRoutineSymbols();
+  for (auto symbol : supportRoutineSymbols())
+    symbols.push_back(symbol);
+  return symbols;
+}

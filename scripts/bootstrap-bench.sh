@@ -12,33 +12,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(python3-numpy libopenblas0-pthread python3-torch python3-onnx python3-matplotlib
           libdnnl-dev)
 
-missing=()
-for p in "${packages[@]}"; do
-  status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
-  [ "$status" = installed ] || missing+=("$p")
-done
-
-if [ ${#missing[@]} -ne 0 ]; then
-  echo "bootstrap-bench: installing ${missing[*]}"
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then
-    sudo="sudo"
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -q
-  $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+source "$root/scripts/apt-install.sh"
+apt_install_missing bootstrap-bench "${packages[@]}"
 
 # npm comes with node (Debian's nodejs+npm or NodeSource's nodejs, which conflicts with
 # Debian's npm package); only install Debian's pair when there is no npm at all.
 if ! command -v npm >/dev/null 2>&1; then
-  echo "bootstrap-bench: installing nodejs npm"
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then
-    sudo="sudo"
-  fi
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends \
-    nodejs npm
+  apt_install_missing bootstrap-bench nodejs npm
 fi
 
 # onnxruntime-node's install script downloads from outside; the CPU library ships inside

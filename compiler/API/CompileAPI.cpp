@@ -148,6 +148,15 @@ oxla_status *readOptions(oxla_client *client, const char *source, size_t size,
   return nullptr;
 }
 
+/// The checks and parsing both entry points start with.
+oxla_status *readAndParse(oxla_client *client, const char *source, size_t size,
+                          const oxla_compile_options *options, oxla_executable **out,
+                          SourceOptions &read, std::unique_ptr<ParsedSource> &parsed) {
+  if (oxla_status *status = readOptions(client, source, size, options, out, read))
+    return status;
+  return parse(read.source, read.name, read.entries, parsed);
+}
+
 /// Runs the CPU pipeline on `parsed`, up to `lastPhase` (all when empty).
 oxla_status *lower(ParsedSource &parsed, llvm::StringRef lastPhase,
                    rt::ModuleMetadata &metadata) {
@@ -201,9 +210,7 @@ private:
 
 std::vector<RuntimeSymbol> runtimeSymbols() {
   std::vector<RuntimeSymbol> symbols;
-  for (auto [name, address] : rt::checkRoutineSymbols())
-    symbols.emplace_back(name, address);
-  for (auto [name, address] : rt::supportRoutineSymbols())
+  for (auto [name, address] : rt::routineSymbols())
     symbols.emplace_back(name, address);
   return symbols;
 }
@@ -329,10 +336,8 @@ oxla_status *oxla_executable_compile(oxla_client *client, const char *source, si
                                      const oxla_compile_options *options,
                                      oxla_executable **out) {
   SourceOptions read;
-  if (oxla_status *status = readOptions(client, source, size, options, out, read))
-    return status;
   std::unique_ptr<ParsedSource> parsed;
-  if (oxla_status *status = parse(read.source, read.name, read.entries, parsed))
+  if (oxla_status *status = readAndParse(client, source, size, options, out, read, parsed))
     return status;
   rt::ModuleMetadata metadata;
   if (oxla_status *status = lower(*parsed, "", metadata))
@@ -360,10 +365,8 @@ oxla_status *oxla_executable_interpret(oxla_client *client, const char *source, 
                                        const oxla_compile_options *options,
                                        oxla_executable **out) {
   SourceOptions read;
-  if (oxla_status *status = readOptions(client, source, size, options, out, read))
-    return status;
   std::unique_ptr<ParsedSource> parsed;
-  if (oxla_status *status = parse(read.source, read.name, read.entries, parsed))
+  if (oxla_status *status = readAndParse(client, source, size, options, out, read, parsed))
     return status;
   FailureOr<rt::ModuleMetadata> metadata = describeEntries(parsed->entries);
   if (failed(metadata))

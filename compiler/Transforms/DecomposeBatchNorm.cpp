@@ -111,76 +111,60 @@ public:
   int64_t featureIndex, count;
 };
 
-struct DecomposeInference : public OpRewritePattern<hlo::BatchNormInferenceOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(hlo::BatchNormInferenceOp op,
-                                PatternRewriter &rewriter) const override {
-    auto type = dyn_cast<RankedTensorType>(op.getOperand().getType());
-    int64_t featureIndex = static_cast<int64_t>(op.getFeatureIndex());
-    if (!BatchNormBuilder::supports(type, featureIndex))
-      return rewriter.notifyMatchFailure(op, "needs a static float operand");
-    BatchNormBuilder b(rewriter, op.getLoc(), type, featureIndex);
-    Value result = b.normalize(b.toWide(op.getOperand()), b.toWide(op.getScale()),
-                               b.toWide(op.getOffset()), b.toWide(op.getMean()),
-                               b.toWide(op.getVariance()), op.getEpsilon());
-    rewriter.replaceOp(op, b.toElementType(result));
-    return success();
-  }
-};
+SmallVector<Value> decompose(hlo::BatchNormInferenceOp op, BatchNormBuilder &b) {
+  Value result = b.normalize(b.toWide(op.getOperand()), b.toWide(op.getScale()),
+                             b.toWide(op.getOffset()), b.toWide(op.getMean()),
+                             b.toWide(op.getVariance()), op.getEpsilon());
+  return {b.toElementType(result)};
+}
 
-struct DecomposeTraining : public OpRewritePattern<hlo::BatchNormTrainingOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(hlo::BatchNormTrainingOp op,
-                                PatternRewriter &rewriter) const override {
-    auto type = dyn_cast<RankedTensorType>(op.getOperand().getType());
-    int64_t featureIndex = static_cast<int64_t>(op.getFeatureIndex());
-    if (!BatchNormBuilder::supports(type, featureIndex))
-      return rewriter.notifyMatchFailure(op, "needs a static float operand");
-    BatchNormBuilder b(rewriter, op.getLoc(), type, featureIndex);
-    Value x = b.toWide(op.getOperand());
-    Value n = b.scalar(static_cast<double>(b.count), b.feature);
-    // The spec's compute_mean: a sum, a divide, in the element type.
-    Value mean = b.rounded(b.div(b.sumPerFeature(x), n));
-    Value centered = b.sub(x, b.spread(mean));
-    Value variance = b.rounded(b.div(b.sumPerFeature(b.mul(centered, centered)), n));
-    Value output = b.normalize(x, b.toWide(op.getScale()), b.toWide(op.getOffset()), mean,
-                               variance, op.getEpsilon());
-    rewriter.replaceOp(op, {b.toElementType(output), b.toElementType(mean),
-                            b.toElementType(variance)});
-    return success();
-  }
-};
+SmallVector<Value> decompose(hlo::BatchNormTrainingOp op, BatchNormBuilder &b) {
+  Value x = b.toWide(op.getOperand());
+  Value n = b.scalar(static_cast<double>(b.count), b.feature);
+  // The spec's compute_mean: a sum, a divide, in the element type.
+  Value mean = b.rounded(b.div(b.sumPerFeature(x), n));
+  Value centered = b.sub(x, b.spread(mean));
+  Value variance = b.rounded(b.div(b.sumPerFeature(b.mul(centered, centered)), n));
+  Value output = b.normalize(x, b.toWide(op.getScale()), b.toWide(op.getOffset()), mean,
+                             variance, op.getEpsilon());
+  return {b.toElementType(output), b.toElementType(mean), b.toElementType(variance)};
+}
 
 /// XLA's batchnorm expander, which the spec adopts:
 ///   grad_operand = scale / stddev / N * (N * grad_output - sum(grad_output)
 ///                  - sum(grad_output * centered) * centered / (variance + eps)),
 ///   grad_scale = sum(grad_output * centered / stddev),
 ///   grad_offset = sum(grad_output).
-struct DecomposeGrad : public OpRewritePattern<hlo::BatchNormGradOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(hlo::BatchNormGradOp op,
-                                PatternRewriter &rewriter) const override {
+SmallVector<Value> decompose(hlo::BatchNormGradOp op, BatchNormBuilder &b) {
+  Value x = b.toWide(op.getOperand()), gradOutput = b.toWide(op.getGradOutput());
+  Value scale = b.toWide(op.getScale()), mean = b.toWide(op.getMean());
+  Value varianceEps = b.add(b.toWide(op.getVariance()), b.epsilon(op.getEpsilon(), b.feature));
+  Value stddev = b.sqrt(varianceEps);
+  Value centered = b.sub(x, b.spread(mean));
+  Value sumGrad = b.sumPerFeature(gradOutput);
+  Value sumGradCentered = b.sumPerFeature(b.mul(gradOutput, centered));
+  Value gradScale = b.sumPerFeature(b.mul(gradOutput, b.div(centered, b.spread(stddev))));
+  Value n = b.scalar(static_cast<double>(b.count), b.wide);
+  Value inner = b.sub(b.sub(b.mul(gradOutput, n), b.spread(sumGrad)),
+                      b.div(b.mul(b.spread(sumGradCentered), centered),
+                            b.spread(varianceEps)));
+  Value factor = b.div(b.div(b.spread(scale), b.spread(stddev)), n);
+  Value gradOperand = b.mul(factor, inner);
+  return {b.toElementType(gradOperand), b.toElementType(gradScale),
+          b.toElementType(sumGrad)};
+}
+
+/// The checks and setup every batch_norm op shares; `decompose` builds the
+/// replacement.
+template <typename OpTy> struct DecomposeBatchNormOp : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
     auto type = dyn_cast<RankedTensorType>(op.getOperand().getType());
     int64_t featureIndex = static_cast<int64_t>(op.getFeatureIndex());
     if (!BatchNormBuilder::supports(type, featureIndex))
       return rewriter.notifyMatchFailure(op, "needs a static float operand");
     BatchNormBuilder b(rewriter, op.getLoc(), type, featureIndex);
-    Value x = b.toWide(op.getOperand()), gradOutput = b.toWide(op.getGradOutput());
-    Value scale = b.toWide(op.getScale()), mean = b.toWide(op.getMean());
-    Value varianceEps = b.add(b.toWide(op.getVariance()), b.epsilon(op.getEpsilon(), b.feature));
-    Value stddev = b.sqrt(varianceEps);
-    Value centered = b.sub(x, b.spread(mean));
-    Value sumGrad = b.sumPerFeature(gradOutput);
-    Value sumGradCentered = b.sumPerFeature(b.mul(gradOutput, centered));
-    Value gradScale = b.sumPerFeature(b.mul(gradOutput, b.div(centered, b.spread(stddev))));
-    Value n = b.scalar(static_cast<double>(b.count), b.wide);
-    Value inner = b.sub(b.sub(b.mul(gradOutput, n), b.spread(sumGrad)),
-                        b.div(b.mul(b.spread(sumGradCentered), centered),
-                              b.spread(varianceEps)));
-    Value factor = b.div(b.div(b.spread(scale), b.spread(stddev)), n);
-    Value gradOperand = b.mul(factor, inner);
-    rewriter.replaceOp(op, {b.toElementType(gradOperand), b.toElementType(gradScale),
-                            b.toElementType(sumGrad)});
+    rewriter.replaceOp(op, decompose(op, b));
     return success();
   }
 };
@@ -206,5 +190,7 @@ struct DecomposeBatchNorm : public oxla::impl::DecomposeBatchNormBase<DecomposeB
 } // namespace
 
 void oxla::populateDecomposeBatchNormPatterns(RewritePatternSet &patterns) {
-  patterns.add<DecomposeInference, DecomposeTraining, DecomposeGrad>(patterns.getContext());
+  patterns.add<DecomposeBatchNormOp<hlo::BatchNormInferenceOp>,
+               DecomposeBatchNormOp<hlo::BatchNormTrainingOp>,
+               DecomposeBatchNormOp<hlo::BatchNormGradOp>>(patterns.getContext());
 }

@@ -261,6 +261,24 @@ struct Executable {
 using ExecutablePtr = std::shared_ptr<Executable>;
 
 /// An invocation in flight; keeps its executable alive.
+/// The results as numpy arrays, each taking its buffer; the buffers not yet
+/// taken are freed if a conversion throws.
+py::list arraysFrom(std::vector<oxla_buffer *> &results) {
+  py::list out;
+  for (size_t i = 0; i < results.size(); ++i) {
+    oxla_buffer *buffer = results[i];
+    results[i] = nullptr;
+    try {
+      out.append(arrayFrom(buffer));
+    } catch (...) {
+      for (size_t j = i + 1; j < results.size(); ++j)
+        oxla_buffer_free(results[j]);
+      throw;
+    }
+  }
+  return out;
+}
+
 struct Event {
   ExecutablePtr owner;
   oxla_event *handle = nullptr;
@@ -293,19 +311,7 @@ struct Event {
     std::vector<oxla_buffer *> results(numResults, nullptr);
     taken = true;
     check(oxla_event_take_results(handle, results.data(), results.size()));
-    py::list out;
-    for (size_t i = 0; i < results.size(); ++i) {
-      oxla_buffer *buffer = results[i];
-      results[i] = nullptr;
-      try {
-        out.append(arrayFrom(buffer));
-      } catch (...) {
-        for (size_t j = i + 1; j < results.size(); ++j)
-          oxla_buffer_free(results[j]);
-        throw;
-      }
-    }
-    return out;
+    return arraysFrom(results);
   }
 };
 
@@ -351,19 +357,7 @@ struct Function {
                                     nullptr, results.data(), results.size());
     }
     check(status);
-    py::list out;
-    for (size_t i = 0; i < results.size(); ++i) {
-      oxla_buffer *buffer = results[i];
-      results[i] = nullptr;
-      try {
-        out.append(arrayFrom(buffer));
-      } catch (...) {
-        for (size_t j = i + 1; j < results.size(); ++j)
-          oxla_buffer_free(results[j]);
-        throw;
-      }
-    }
-    return out;
+    return arraysFrom(results);
   }
 
   std::unique_ptr<Event> invokeAsync(const py::sequence &arguments) {

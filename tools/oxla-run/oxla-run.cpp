@@ -286,9 +286,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   }
 
   std::vector<oxla::RuntimeSymbol> symbols;
-  for (auto [name, address] : oxla::rt::checkRoutineSymbols())
-    symbols.emplace_back(name, address);
-  for (auto [name, address] : oxla::rt::supportRoutineSymbols())
+  for (auto [name, address] : oxla::rt::routineSymbols())
     symbols.emplace_back(name, address);
   std::string error;
   std::unique_ptr<oxla::JitModule> jit = oxla::JitModule::create(*module, symbols, error);
