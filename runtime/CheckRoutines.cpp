@@ -5,10 +5,14 @@
 #include "interpreter/Checks.h"
 #include "interpreter/Tensor.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/MLIRContext.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <complex>
 #include <cstring>
+#include <mutex>
 
 using namespace oxla;
 using interp::ElementKind;
@@ -77,14 +81,37 @@ bool runCheck(int64_t id, ElementKind kind, const UnrankedMemRef *actual,
     return false;
   }
   const rt::CheckDescription &check = (*session->checks)[id];
-  Tensor a = toTensor(*actual, kind), e = toTensor(*expected, kind);
+  if (check.kind == "probe") {
+    session->probes[check.probeId].push_back(toTensor(*actual, kind));
+    return true;
+  }
+  if (check.kind == "print") {
+    // The interpreter's format: the value as an MLIR attribute.
+    static std::mutex printMutex;
+    std::lock_guard<std::mutex> lock(printMutex);
+    static mlir::MLIRContext printContext(mlir::MLIRContext::Threading::DISABLED);
+    llvm::outs() << toTensor(*actual, kind).toAttr(&printContext) << "\n";
+    llvm::outs().flush();
+    return true;
+  }
+  Tensor a = toTensor(*actual, kind);
   interp::CheckResult result;
-  if (check.kind == "eq")
-    result = interp::checkEqual(a, e);
-  else if (check.kind == "close")
-    result = interp::checkClose(a, e, check.maxUlp, check.minUlp);
-  else
-    result = interp::checkAlmostEqual(a, e, check.tolerance);
+  if (check.kind == "serialized_eq") {
+    auto found = session->probes.find(check.probeId);
+    if (found == session->probes.end() || check.iteration >= found->second.size()) {
+      result.passed = false;
+      result.message = "no value was probed as '" + check.probeId + "' (iteration " +
+                       std::to_string(check.iteration) + ")";
+    } else {
+      result = interp::checkEqual(found->second[check.iteration], a);
+    }
+  } else if (check.kind == "eq") {
+    result = interp::checkEqual(a, toTensor(*expected, kind));
+  } else if (check.kind == "close") {
+    result = interp::checkClose(a, toTensor(*expected, kind), check.maxUlp, check.minUlp);
+  } else {
+    result = interp::checkAlmostEqual(a, toTensor(*expected, kind), check.tolerance);
+  }
   ++session->run;
   if (!result.passed)
     session->fail(check.location + ": error: " + result.message);

@@ -10,7 +10,10 @@
 #ifndef OXLA_RUNTIME_CHECKROUTINES_H
 #define OXLA_RUNTIME_CHECKROUTINES_H
 
+#include "interpreter/Tensor.h"
+
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,11 +22,16 @@ namespace oxla::rt {
 
 /// One entry of `oxla.checks`.
 struct CheckDescription {
-  std::string kind;     ///< "eq", "close", "almost_eq"
+  /// "eq", "close", "almost_eq"; "probe" records the operand under probeId,
+  /// "serialized_eq" compares it with recording `iteration` of probeId,
+  /// "print" prints it.
+  std::string kind;
   std::string op;       ///< the check's name, for messages
   std::string location; ///< file:line:col
   uint64_t maxUlp = 0, minUlp = 0;
   double tolerance = 0;
+  std::string probeId;
+  uint64_t iteration = 0;
 };
 
 /// One entry of `oxla.custom_calls`: a `stablehlo.custom_call` that is not
@@ -50,6 +58,8 @@ struct CheckSession {
   std::vector<std::string> *messages = nullptr;
   CustomCallHandler customCall = nullptr;
   void *customCallContext = nullptr;
+  /// What interpreter.probe recorded, per probe id in order.
+  std::map<std::string, std::vector<interp::Tensor>> probes;
 
   /// Records (or prints) a failure.
   void fail(std::string message);

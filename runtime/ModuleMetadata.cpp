@@ -51,6 +51,8 @@ std::string ModuleMetadata::serialize() const {
     os.precision(17);
     os << "check " << check.kind << " " << check.maxUlp << " " << check.minUlp << " "
        << check.tolerance << " " << check.op << " " << check.location << "\n";
+    if (!check.probeId.empty())
+      os << "check_probe " << check.iteration << " " << escapeLine(check.probeId) << "\n";
   }
   for (const CustomCallDescription &call : customCalls) {
     os << "custom_call " << escapeLine(call.target) << "\n";
@@ -105,6 +107,11 @@ bool ModuleMetadata::parse(const std::string &text, ModuleMetadata &out,
         return fail("malformed check");
       std::getline(words >> std::ws, check.location);
       out.checks.push_back(std::move(check));
+    } else if (keyword == "check_probe") {
+      if (out.checks.empty() || !(words >> out.checks.back().iteration))
+        return fail("check_probe outside a check");
+      std::getline(words >> std::ws, out.checks.back().probeId);
+      out.checks.back().probeId = unescapeLine(out.checks.back().probeId);
     } else if (keyword == "custom_call") {
       CustomCallDescription call;
       std::getline(words >> std::ws, call.target);

@@ -43,7 +43,7 @@ def lowered():
     """Ops with a lowering: named in a populate*Patterns function, directly (e.g.
     `ElementwiseToLinalg<hlo::AddOp>`, `addElementwise<chlo::AcosOp>`) or through a
     pattern class whose root op it is (`struct X : OpConversionPattern<hlo::YOp>`)."""
-    op = r"\b(hlo|chlo|check)::(\w+Op)\b"
+    op = r"\b(hlo|chlo|check|interpreter)::(\w+Op)\b"
     roots, bodies = {}, []
     # Conversions, and the decompositions the CPU pipeline runs before them.
     for cpp in sorted((ROOT / "compiler" / "Conversion").rglob("*.cpp")) + \

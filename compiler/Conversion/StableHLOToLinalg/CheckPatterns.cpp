@@ -14,6 +14,7 @@
 #include "compiler/Conversion/StableHLOToLinalg/Patterns.h"
 #include "compiler/Conversion/StableHLOToLinalg/TypeConversion.h"
 #include "compiler/Dialect/Check/IR/Check.h"
+#include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,9 +42,11 @@ constexpr double kCheckOpTolerance = 1e-3;
 
 /// What a check compares; the runtime reads the same names.
 struct CheckSpec {
-  StringRef kind; // "eq", "close", "almost_eq"
+  StringRef kind; // "eq", "close", "almost_eq", "probe", "serialized_eq", "print"
   int64_t maxUlp = 0, minUlp = 0;
   double tolerance = 0;
+  StringRef probeId; // probe, serialized_eq
+  int64_t iteration = 0; // serialized_eq: which recording of probeId
   bool producesVerdict = false; // check.eq: the i1 result
 };
 
@@ -134,6 +137,10 @@ FailureOr<Value> emitCheck(Operation *op, Value actual, Value expected,
   description.set("max_ulp", rewriter.getI64IntegerAttr(spec.maxUlp));
   description.set("min_ulp", rewriter.getI64IntegerAttr(spec.minUlp));
   description.set("tolerance", rewriter.getF64FloatAttr(spec.tolerance));
+  if (!spec.probeId.empty()) {
+    description.set("probe_id", rewriter.getStringAttr(spec.probeId));
+    description.set("iteration", rewriter.getI64IntegerAttr(spec.iteration));
+  }
   checks.push_back(description.getDictionary(context));
 
   Value idValue = rewriter.create<arith::ConstantOp>(loc, rewriter.getI64IntegerAttr(id));
@@ -261,6 +268,47 @@ struct CheckOpToRuntime : public OpConversionPattern<OpTy> {
   SmallVectorImpl<Attribute> &checks;
 };
 
+//===- probes and prints ---------------------------------------------------===//
+
+/// `interpreter.probe` records its operand in the running session under its
+/// probe id (and returns it), `check.expect_serialized_eq` compares with
+/// such a recording, `interpreter.print` prints its operand: all three go
+/// through the check routine, passing the one tensor as both operands.
+template <typename OpTy>
+struct RecordingOpToRuntime : public OpConversionPattern<OpTy> {
+  RecordingOpToRuntime(TypeConverter &converter, MLIRContext *context,
+                       SmallVectorImpl<Attribute> &checks)
+      : OpConversionPattern<OpTy>(converter, context), checks(checks) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    CheckSpec spec;
+    if constexpr (std::is_same_v<OpTy, interpreter::ProbeOp>) {
+      spec.kind = "probe";
+      spec.probeId = op.getProbeId();
+    } else if constexpr (std::is_same_v<OpTy, check::ExpectSerializedEqOp>) {
+      spec.kind = "serialized_eq";
+      spec.probeId = op.getProbeId();
+      spec.iteration = static_cast<int64_t>(op.getIter().value_or(0));
+    } else {
+      static_assert(std::is_same_v<OpTy, interpreter::PrintOp>);
+      spec.kind = "print";
+    }
+    Value operand = adaptor.getOperands()[0];
+    Type element = cast<ShapedType>(op->getOperand(0).getType()).getElementType();
+    if (failed(emitCheck(op, operand, operand, element, spec, checks, rewriter)))
+      return failure();
+    if (op->getNumResults() == 1)
+      rewriter.replaceOp(op, operand);
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+
+  SmallVectorImpl<Attribute> &checks;
+};
+
 } // namespace
 
 void populateChecksToRuntimePatterns(TypeConverter &converter,
@@ -271,7 +319,11 @@ void populateChecksToRuntimePatterns(TypeConverter &converter,
                CheckOpToRuntime<check::ExpectEqConstOp>,
                CheckOpToRuntime<check::ExpectAlmostEqOp>,
                CheckOpToRuntime<check::ExpectAlmostEqConstOp>,
-               CheckOpToRuntime<check::ExpectCloseOp>>(converter, context, checks);
+               CheckOpToRuntime<check::ExpectCloseOp>,
+               RecordingOpToRuntime<interpreter::ProbeOp>,
+               RecordingOpToRuntime<interpreter::PrintOp>,
+               RecordingOpToRuntime<check::ExpectSerializedEqOp>>(converter, context,
+                                                                  checks);
 }
 
 } // namespace oxla

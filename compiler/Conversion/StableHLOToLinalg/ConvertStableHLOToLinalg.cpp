@@ -5,6 +5,7 @@
 #include "compiler/Conversion/StableHLOToLinalg/TypeConversion.h"
 #include "compiler/Dialect/CHLO/IR/CHLO.h"
 #include "compiler/Dialect/Check/IR/Check.h"
+#include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -32,7 +33,8 @@ namespace {
 
 bool isLoweredDialect(Dialect *dialect) {
   return isa_and_nonnull<stablehlo::StableHLODialect, chlo::CHLODialect,
-                         check::CheckDialect>(dialect);
+                         check::CheckDialect, interpreter::InterpreterDialect>(
+      dialect);
 }
 
 struct ConvertStableHLOToLinalg
@@ -86,7 +88,7 @@ struct ConvertStableHLOToLinalg
                            math::MathDialect, memref::MemRefDialect,
                            scf::SCFDialect, tensor::TensorDialect>();
     target.addIllegalDialect<stablehlo::StableHLODialect, chlo::CHLODialect,
-                             check::CheckDialect>();
+                             check::CheckDialect, interpreter::InterpreterDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());

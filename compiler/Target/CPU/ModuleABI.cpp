@@ -56,6 +56,10 @@ LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) 
       check.maxUlp = dict.getAs<IntegerAttr>("max_ulp").getInt();
       check.minUlp = dict.getAs<IntegerAttr>("min_ulp").getInt();
       check.tolerance = dict.getAs<FloatAttr>("tolerance").getValueAsDouble();
+      if (auto probeId = dict.getAs<StringAttr>("probe_id")) {
+        check.probeId = probeId.str();
+        check.iteration = dict.getAs<IntegerAttr>("iteration").getInt();
+      }
       metadata.checks.push_back(std::move(check));
     }
   }
