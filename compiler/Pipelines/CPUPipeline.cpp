@@ -26,10 +26,10 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // arguments fix them. The entries' signatures are read after this.
       {"refined", "inline{default-pipeline=},oxla-refine-shapes,symbol-dce"},
       // StableHLO -> linalg/tensor/arith/math on tensors. First batch_norm
-      // ops become reduces and elementwise ops, and quantized ops become
-      // dequantize, float op, quantize.
+      // ops become reduces and elementwise ops, quantized ops become
+      // dequantize, float op, quantize, and chlo.scan a stablehlo.while.
       {"linalg", "oxla-decompose-batch-norm,oxla-decompose-quantized-ops,"
-                 "oxla-convert-stablehlo-to-linalg,"
+                 "oxla-decompose-scan,oxla-convert-stablehlo-to-linalg,"
                  "inline,symbol-dce,"
                  "canonicalize,cse"},
       // Elementwise producers fuse into their consumers. Loops written as

@@ -19,6 +19,7 @@ namespace oxla {
 /// batch_norm_* as StableHLO reduces and elementwise ops
 /// (oxla-decompose-batch-norm, part of the CPU pipeline).
 void populateDecomposeBatchNormPatterns(mlir::RewritePatternSet &patterns);
+void populateDecomposeScanPatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace oxla
 

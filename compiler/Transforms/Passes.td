@@ -65,6 +65,19 @@ def DecomposeBatchNorm : Pass<"oxla-decompose-batch-norm", "mlir::ModuleOp"> {
   let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
 }
 
+def DecomposeScan : Pass<"oxla-decompose-scan", "mlir::ModuleOp"> {
+  let summary = "Rewrite chlo.scan into a stablehlo.while";
+  let description = [{
+    Each chlo.scan with statically shaped inputs and outputs becomes a
+    `stablehlo.while` over the scanned positions (backwards when
+    `is_reverse` is set) whose state is the step counter, the carries and
+    the outputs: each step takes the inputs' slices with `dynamic_slice`,
+    runs the scan's body on them and the carries, and writes the output
+    slices with `dynamic_update_slice`.
+  }];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+}
+
 def PoisonTensorsToEmpty : Pass<"oxla-poison-tensors-to-empty", "mlir::ModuleOp"> {
   let summary = "Replace statically shaped ub.poison tensors by tensor.empty";
   let description = [{
