@@ -52,7 +52,8 @@ struct ConvertStableHLOToLinalg
     populateDataMovementToLinalgPatterns(converter, patterns);
     populateReductionToLinalgPatterns(converter, patterns);
     populateControlFlowToSCFPatterns(converter, patterns);
-    populateContractionToLinalgPatterns(converter, patterns);
+    populateDotToLinalgPatterns(converter, patterns);
+    populateConvolutionToLinalgPatterns(converter, patterns);
     populateChloToLinalgPatterns(converter, patterns);
     populateQuantizationToLinalgPatterns(converter, patterns);
     populateLinearAlgebraAndRandomToLinalgPatterns(converter, patterns);

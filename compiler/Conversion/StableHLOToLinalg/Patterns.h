@@ -36,8 +36,12 @@ void populateReductionToLinalgPatterns(mlir::TypeConverter &converter,
 void populateControlFlowToSCFPatterns(mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
 
-/// dot_general, dot, convolution: linalg contractions.
-void populateContractionToLinalgPatterns(mlir::TypeConverter &converter,
+/// dot_general, dot, einsum, unary_einsum: linalg contractions.
+void populateDotToLinalgPatterns(mlir::TypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
+
+/// convolution, dynamic_conv: linalg contractions over windows.
+void populateConvolutionToLinalgPatterns(mlir::TypeConverter &converter,
                                          mlir::RewritePatternSet &patterns);
 
 /// uniform_quantize, uniform_dequantize, and bitcast_convert to and from

@@ -113,3 +113,39 @@ func.func @dynamic_conv_runtime_padding(%l: tensor<1x4x1xf32>, %k: tensor<2x1x1x
   %0 = "stablehlo.dynamic_conv"(%l, %k, %p) {dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<2x1x1xf32>, tensor<1x2xi64>) -> tensor<1x?x1xf32>
   return %0 : tensor<1x?x1xf32>
 }
+
+// -----
+
+// einsum: output labels are the parallel loops, summed labels the reduction
+// loops in order of first appearance; a repeated label is a diagonal.
+// CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2) -> (d0, d2, d2)>
+// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG: #[[R:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @einsum_diagonal
+// CHECK: linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[R]]], iterator_types = ["parallel", "parallel", "reduction"]}
+func.func @einsum_diagonal(%a: tensor<2x3x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  %0 = "stablehlo.einsum"(%a, %b) {einsum_config = "ikk,kj->ij"} : (tensor<2x3x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// unary_einsum sums its one operand over the labels the output drops.
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @unary_einsum_columns
+// CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[OUT]]], iterator_types = ["parallel", "reduction"]}
+// CHECK: arith.addi
+func.func @unary_einsum_columns(%a: tensor<2x5xi32>) -> tensor<5xi32> {
+  %0 = "stablehlo.unary_einsum"(%a) {einsum_config = "ab->b"} : (tensor<2x5xi32>) -> tensor<5xi32>
+  return %0 : tensor<5xi32>
+}
+
+// -----
+
+// An ellipsis is not lowered (nor interpreted).
+func.func @einsum_ellipsis(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{unsupported: no compiler lowering for 'stablehlo.einsum'}}
+  %0 = "stablehlo.einsum"(%a, %b) {einsum_config = "...k,kj->...j"} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}

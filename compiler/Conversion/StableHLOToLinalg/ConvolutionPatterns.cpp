@@ -1,27 +1,20 @@
-//===- ContractionPatterns.cpp - dot_general, convolution to linalg ===//
+//===- ConvolutionPatterns.cpp - convolution, dynamic_conv to linalg ------===//
 //
-// dot_general, dot, convolution and dynamic_conv become one linalg.generic
-// each, whose reduction loops are innermost and run over the contracting
-// dimensions (convolution: the kernel window positions, then the group's
-// input features) in row-major order, so that every output is the same
-// sequential sum as the interpreter's. As in the interpreter (docs/
-// interpreter.md, Numerics), each operand element is first converted to the
-// result element type and then to the accumulator type: the result type,
-// except that narrow floats accumulate in f32 and are rounded once at the
-// end. Integers accumulate at the result width (wrapping, which equals the
-// interpreter's 64-bit accumulation truncated at the end); i1 uses and/or.
+// Each becomes one linalg.generic (ContractionSupport.h) whose reduction
+// loops run over the kernel window positions, then the group's input
+// features, in row-major order, as the interpreter sums them.
 //
-// convolution: the padded and base-dilated lhs (padding possibly negative)
-// is made explicit by a linalg.generic that reads lhs with tensor.extract;
-// feature and batch groups split a dimension in two with expand_shape. Float
-// window positions that land on padding or a dilation hole are skipped, as
-// the interpreter skips them (0 * inf would otherwise be NaN). dynamic_conv
-// is lowered when d_padding is a constant.
+// The padded and base-dilated lhs (padding possibly negative) is made
+// explicit by a linalg.generic that reads lhs with tensor.extract; feature
+// and batch groups split a dimension in two with expand_shape. Float window
+// positions that land on padding or a dilation hole are skipped, as the
+// interpreter skips them (0 * inf would otherwise be NaN). dynamic_conv is
+// lowered when d_padding is a constant.
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Conversion/StableHLOToLinalg/ContractionSupport.h"
 #include "compiler/Conversion/StableHLOToLinalg/Patterns.h"
-#include "compiler/Conversion/StableHLOToLinalg/ScalarBuilder.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,342 +24,11 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 
-#include <cmath>
-
 using namespace mlir;
 namespace hlo = oxla::stablehlo;
 
 namespace oxla {
 namespace {
-
-//===- Element types -------------------------------------------------------===//
-
-bool isSupportedElement(Type type) {
-  if (isa<IntegerType, FloatType>(type))
-    return true;
-  if (auto complex = dyn_cast<ComplexType>(type))
-    return complex.getElementType().isF32() || complex.getElementType().isF64();
-  return false;
-}
-
-/// The accumulator (signless) for a result element type.
-Type accumulatorType(Type result) {
-  if (isNarrowFloat(result))
-    return Float32Type::get(result.getContext());
-  return toSignless(result);
-}
-
-Value zeroOf(ScalarBuilder &s, Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    Value zero = s.constant(complex.getElementType(), 0.0);
-    return s.create<complex::CreateOp>(type, zero, zero);
-  }
-  return s.constant(type, 0.0);
-}
-
-/// A real value (signless `x` of StableHLO type `from`, narrow floats
-/// already widened to f32) as the real accumulator type `acc` of a `result`
-/// contraction, the interpreter's toAccumulator.
-Value realToAccumulator(ScalarBuilder &s, Value x, Type from, Type result, Type acc) {
-  if (acc.isInteger(1)) {
-    if (isa<IntegerType>(from))
-      return from.isInteger(1) ? x
-                               : s.create<arith::CmpIOp>(arith::CmpIPredicate::ne, x,
-                                                         s.intConstant(x.getType(), 0));
-    return s.create<arith::CmpFOp>(arith::CmpFPredicate::UNE, x,
-                                   s.constant(x.getType(), 0.0));
-  }
-  if (auto accInt = dyn_cast<IntegerType>(acc)) {
-    unsigned width = accInt.getWidth();
-    if (auto fromInt = dyn_cast<IntegerType>(from)) {
-      unsigned fromWidth = fromInt.getWidth();
-      if (fromWidth == width)
-        return x;
-      if (fromWidth > width)
-        return s.create<arith::TruncIOp>(acc, x);
-      if (isUnsignedInteger(from))
-        return s.create<arith::ExtUIOp>(acc, x);
-      return s.create<arith::ExtSIOp>(acc, x);
-    }
-    // Float to integer: NaN is 0, out-of-range values saturate, the rest
-    // truncate toward zero.
-    bool isUnsigned = isUnsignedInteger(result);
-    Type ft = x.getType();
-    if (ft.getIntOrFloatBitWidth() < 64 && width > 64)
-      return {};
-    Value converted = isUnsigned ? s.create<arith::FPToUIOp>(acc, x)
-                                 : s.create<arith::FPToSIOp>(acc, x);
-    APInt maxValue = isUnsigned ? APInt::getMaxValue(width) : APInt::getSignedMaxValue(width);
-    APInt minValue = isUnsigned ? APInt::getMinValue(width) : APInt::getSignedMinValue(width);
-    double upper = std::ldexp(1.0, isUnsigned ? width : width - 1);
-    double lower = isUnsigned ? -1.0 : -upper;
-    Value tooLarge =
-        s.create<arith::CmpFOp>(arith::CmpFPredicate::OGE, x, s.constant(ft, upper));
-    Value tooSmall = s.create<arith::CmpFOp>(
-        isUnsigned ? arith::CmpFPredicate::OLE : arith::CmpFPredicate::OLT, x,
-        s.constant(ft, lower));
-    Value isNaN = s.create<arith::CmpFOp>(arith::CmpFPredicate::UNO, x, x);
-    Value r = s.create<arith::SelectOp>(
-        tooLarge, s.create<arith::ConstantOp>(s.b.getIntegerAttr(acc, maxValue)), converted);
-    r = s.create<arith::SelectOp>(
-        tooSmall, s.create<arith::ConstantOp>(s.b.getIntegerAttr(acc, minValue)), r);
-    return s.create<arith::SelectOp>(isNaN, s.intConstant(acc, 0), r);
-  }
-  // Float accumulators: one correctly rounded conversion.
-  Value v;
-  if (isa<IntegerType>(from)) {
-    v = isUnsignedInteger(from) ? s.create<arith::UIToFPOp>(acc, x)
-                                : s.create<arith::SIToFPOp>(acc, x);
-  } else {
-    unsigned have = x.getType().getIntOrFloatBitWidth(), want = acc.getIntOrFloatBitWidth();
-    v = have == want  ? x
-        : have < want ? s.create<arith::ExtFOp>(acc, x)
-                      : s.create<arith::TruncFOp>(acc, x);
-  }
-  // A wider or other operand is rounded to a narrow result type first.
-  if (isNarrowFloat(result) && from != result)
-    v = s.create<arith::ExtFOp>(acc, s.create<arith::TruncFOp>(result, v));
-  return v;
-}
-
-/// One operand element (signless `x` of StableHLO element type `from`) as
-/// the accumulator value of a contraction with result element type `result`.
-Value toAccumulator(ScalarBuilder &s, Value x, Type from, Type result) {
-  Type acc = accumulatorType(result);
-  if (isNarrowFloat(from))
-    x = s.widen(x);
-  if (auto accComplex = dyn_cast<ComplexType>(acc)) {
-    Type part = accComplex.getElementType();
-    if (auto fromComplex = dyn_cast<ComplexType>(from)) {
-      if (fromComplex == accComplex)
-        return x;
-      Type fromPart = fromComplex.getElementType();
-      Value re = realToAccumulator(s, s.create<complex::ReOp>(x), fromPart, part, part);
-      Value im = realToAccumulator(s, s.create<complex::ImOp>(x), fromPart, part, part);
-      return s.create<complex::CreateOp>(acc, re, im);
-    }
-    Value re = realToAccumulator(s, x, from, part, part);
-    return s.create<complex::CreateOp>(acc, re, s.constant(part, 0.0));
-  }
-  if (auto fromComplex = dyn_cast<ComplexType>(from))
-    return realToAccumulator(s, s.create<complex::ReOp>(x), fromComplex.getElementType(),
-                             result, acc);
-  return realToAccumulator(s, x, from, result, acc);
-}
-
-/// acc + l * r in the accumulator type (or/and for i1).
-Value multiplyAdd(ScalarBuilder &s, Value acc, Value l, Value r) {
-  Type t = acc.getType();
-  if (t.isInteger(1))
-    return s.create<arith::OrIOp>(acc, s.create<arith::AndIOp>(l, r));
-  if (isa<IntegerType>(t))
-    return s.create<arith::AddIOp>(acc, s.create<arith::MulIOp>(l, r));
-  if (isa<FloatType>(t))
-    return s.create<arith::AddFOp>(acc, s.create<arith::MulFOp>(l, r));
-  return s.create<complex::AddOp>(acc, s.create<complex::MulOp>(l, r));
-}
-
-/// Checks the element types of a contraction; fills the StableHLO element
-/// types.
-LogicalResult contractionTypes(Operation *op, Type &lhs, Type &rhs, Type &result) {
-  auto lhsType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
-  auto rhsType = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
-  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  if (!lhsType || !rhsType || !resultType)
-    return failure();
-  lhs = lhsType.getElementType();
-  rhs = rhsType.getElementType();
-  result = resultType.getElementType();
-  if (!isSupportedElement(lhs) || !isSupportedElement(rhs) || !isSupportedElement(result))
-    return failure();
-  // Float-to-integer conversions wider than 64 bits are not lowered.
-  if (auto integer = dyn_cast<IntegerType>(result))
-    if (integer.getWidth() > 64)
-      return failure();
-  return success();
-}
-
-/// Zero-filled accumulator tensor.
-Value filledAccumulator(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
-                        ValueRange dynamicSizes, Type acc) {
-  Value empty = b.create<tensor::EmptyOp>(loc, shape, acc, dynamicSizes);
-  ScalarBuilder s{b, loc, acc, {}};
-  return b.create<linalg::FillOp>(loc, zeroOf(s, acc), empty).getResult(0);
-}
-
-/// Rounds an f32 accumulator tensor to the narrow float `result` element
-/// type; a no-op for other types.
-Value finishAccumulator(OpBuilder &b, Location loc, Value acc, Type result) {
-  if (!isNarrowFloat(result))
-    return acc;
-  auto type = cast<RankedTensorType>(acc.getType());
-  SmallVector<Value> dynamicSizes;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    if (type.isDynamicDim(d))
-      dynamicSizes.push_back(b.create<tensor::DimOp>(loc, acc, d));
-  Value init = b.create<tensor::EmptyOp>(loc, type.getShape(), result, dynamicSizes);
-  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
-  SmallVector<utils::IteratorType> iterators(type.getRank(), utils::IteratorType::parallel);
-  return b
-      .create<linalg::GenericOp>(
-          loc, init.getType(), ValueRange{acc}, ValueRange{init},
-          ArrayRef<AffineMap>{identity, identity}, iterators,
-          [&](OpBuilder &nb, Location nloc, ValueRange args) {
-            nb.create<linalg::YieldOp>(
-                nloc, nb.create<arith::TruncFOp>(nloc, result, args[0]).getResult());
-          })
-      .getResult(0);
-}
-
-//===- dot_general, dot ----------------------------------------------------===//
-
-/// Loops: batch dims, lhs free dims, rhs free dims, then the contracting
-/// dims (reduction, innermost, in the order of the dimension numbers).
-FailureOr<Value> lowerDotGeneral(Operation *op, Value lhs, Value rhs,
-                                 ArrayRef<int64_t> lhsBatch, ArrayRef<int64_t> rhsBatch,
-                                 ArrayRef<int64_t> lhsContract,
-                                 ArrayRef<int64_t> rhsContract,
-                                 ConversionPatternRewriter &rewriter) {
-  Type lhsElement, rhsElement, resultElement;
-  if (failed(contractionTypes(op, lhsElement, rhsElement, resultElement)))
-    return failure();
-  auto lhsType = cast<RankedTensorType>(lhs.getType());
-  auto rhsType = cast<RankedTensorType>(rhs.getType());
-  int64_t lhsRank = lhsType.getRank(), rhsRank = rhsType.getRank();
-  if (lhsBatch.size() != rhsBatch.size() || lhsContract.size() != rhsContract.size())
-    return failure();
-  SmallVector<int64_t> lhsLoop(lhsRank, -1), rhsLoop(rhsRank, -1);
-  auto valid = [](int64_t d, int64_t rank, ArrayRef<int64_t> used) {
-    return d >= 0 && d < rank && used[d] < 0;
-  };
-  int64_t nBatch = lhsBatch.size(), nContract = lhsContract.size();
-  int64_t lhsFree = lhsRank - nBatch - nContract, rhsFree = rhsRank - nBatch - nContract;
-  if (lhsFree < 0 || rhsFree < 0)
-    return failure();
-  int64_t contractBase = nBatch + lhsFree + rhsFree;
-  int64_t nLoops = contractBase + nContract;
-  for (int64_t i = 0; i < nBatch; ++i) {
-    if (!valid(lhsBatch[i], lhsRank, lhsLoop) || !valid(rhsBatch[i], rhsRank, rhsLoop))
-      return failure();
-    lhsLoop[lhsBatch[i]] = rhsLoop[rhsBatch[i]] = i;
-  }
-  for (int64_t i = 0; i < nContract; ++i) {
-    if (!valid(lhsContract[i], lhsRank, lhsLoop) ||
-        !valid(rhsContract[i], rhsRank, rhsLoop))
-      return failure();
-    lhsLoop[lhsContract[i]] = rhsLoop[rhsContract[i]] = contractBase + i;
-  }
-  // Result dims: batch, lhs free, rhs free, with their sizes' sources.
-  SmallVector<std::pair<Value, int64_t>> resultSource;
-  for (int64_t i = 0; i < nBatch; ++i)
-    resultSource.push_back({lhs, lhsBatch[i]});
-  int64_t next = nBatch;
-  for (int64_t d = 0; d < lhsRank; ++d)
-    if (lhsLoop[d] < 0) {
-      lhsLoop[d] = next++;
-      resultSource.push_back({lhs, d});
-    }
-  for (int64_t d = 0; d < rhsRank; ++d)
-    if (rhsLoop[d] < 0) {
-      rhsLoop[d] = next++;
-      resultSource.push_back({rhs, d});
-    }
-  // Paired dimensions must agree where both are static.
-  for (int64_t d = 0; d < lhsRank; ++d)
-    for (int64_t e = 0; e < rhsRank; ++e)
-      if (lhsLoop[d] == rhsLoop[e] && !lhsType.isDynamicDim(d) && !rhsType.isDynamicDim(e) &&
-          lhsType.getDimSize(d) != rhsType.getDimSize(e))
-        return failure();
-
-  Location loc = op->getLoc();
-  Type acc = accumulatorType(resultElement);
-  SmallVector<int64_t> shape;
-  SmallVector<Value> dynamicSizes;
-  for (auto [source, d] : resultSource) {
-    auto type = cast<RankedTensorType>(source.getType());
-    shape.push_back(type.getDimSize(d));
-    if (type.isDynamicDim(d))
-      dynamicSizes.push_back(rewriter.create<tensor::DimOp>(loc, source, d));
-  }
-  auto hloResult = cast<RankedTensorType>(op->getResult(0).getType());
-  if (hloResult.getRank() != static_cast<int64_t>(shape.size()))
-    return failure();
-  for (int64_t d = 0; d < hloResult.getRank(); ++d)
-    if (!hloResult.isDynamicDim(d) && shape[d] != ShapedType::kDynamic &&
-        hloResult.getDimSize(d) != shape[d])
-      return failure();
-  Value init = filledAccumulator(rewriter, loc, shape, dynamicSizes, acc);
-
-  MLIRContext *context = rewriter.getContext();
-  auto mapOf = [&](ArrayRef<int64_t> loops) {
-    SmallVector<AffineExpr> exprs;
-    for (int64_t l : loops)
-      exprs.push_back(getAffineDimExpr(l, context));
-    return AffineMap::get(nLoops, 0, exprs, context);
-  };
-  SmallVector<int64_t> resultLoops;
-  for (int64_t l = 0; l < contractBase; ++l)
-    resultLoops.push_back(l);
-  SmallVector<AffineMap> maps = {mapOf(lhsLoop), mapOf(rhsLoop), mapOf(resultLoops)};
-  SmallVector<utils::IteratorType> iterators(contractBase, utils::IteratorType::parallel);
-  iterators.append(nContract, utils::IteratorType::reduction);
-
-  Value product =
-      rewriter
-          .create<linalg::GenericOp>(
-              loc, init.getType(), ValueRange{lhs, rhs}, ValueRange{init}, maps, iterators,
-              [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
-                ScalarBuilder s{b, bodyLoc, resultElement, {lhsElement, rhsElement}};
-                Value l = toAccumulator(s, args[0], lhsElement, resultElement);
-                Value r = toAccumulator(s, args[1], rhsElement, resultElement);
-                b.create<linalg::YieldOp>(bodyLoc, multiplyAdd(s, args[2], l, r));
-              })
-          .getResult(0);
-  Value result = finishAccumulator(rewriter, loc, product, resultElement);
-  auto convertedResult = RankedTensorType::get(hloResult.getShape(), toSignless(resultElement));
-  if (result.getType() != convertedResult)
-    result = rewriter.create<tensor::CastOp>(loc, convertedResult, result);
-  return result;
-}
-
-struct DotGeneralToLinalg : public OpConversionPattern<hlo::DotGeneralOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(hlo::DotGeneralOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    hlo::DotDimensionNumbersAttr dn = op.getDotDimensionNumbers();
-    FailureOr<Value> result = lowerDotGeneral(
-        op, adaptor.getLhs(), adaptor.getRhs(), dn.getLhsBatchingDimensions(),
-        dn.getRhsBatchingDimensions(), dn.getLhsContractingDimensions(),
-        dn.getRhsContractingDimensions(), rewriter);
-    if (failed(result))
-      return rewriter.notifyMatchFailure(op, "unsupported dot_general");
-    rewriter.replaceOp(op, *result);
-    return success();
-  }
-};
-
-struct DotToLinalg : public OpConversionPattern<hlo::DotOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(hlo::DotOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto lhsType = dyn_cast<RankedTensorType>(adaptor.getLhs().getType());
-    auto rhsType = dyn_cast<RankedTensorType>(adaptor.getRhs().getType());
-    if (!lhsType || !rhsType || lhsType.getRank() < 1 || lhsType.getRank() > 2 ||
-        rhsType.getRank() < 1 || rhsType.getRank() > 2)
-      return rewriter.notifyMatchFailure(op, "dot takes vectors and matrices");
-    int64_t lhsContract = lhsType.getRank() - 1, rhsContract = 0;
-    FailureOr<Value> result = lowerDotGeneral(op, adaptor.getLhs(), adaptor.getRhs(), {},
-                                              {}, lhsContract, rhsContract, rewriter);
-    if (failed(result))
-      return rewriter.notifyMatchFailure(op, "unsupported dot");
-    rewriter.replaceOp(op, *result);
-    return success();
-  }
-};
 
 //===- convolution ---------------------------------------------------------===//
 
@@ -770,10 +432,9 @@ struct DynamicConvToLinalg : public OpConversionPattern<hlo::DynamicConvOp> {
 
 } // namespace
 
-void populateContractionToLinalgPatterns(TypeConverter &converter,
+void populateConvolutionToLinalgPatterns(TypeConverter &converter,
                                          RewritePatternSet &patterns) {
-  patterns.add<ConvolutionToLinalg, DotGeneralToLinalg, DotToLinalg, DynamicConvToLinalg>(
-      converter, patterns.getContext());
+  patterns.add<ConvolutionToLinalg, DynamicConvToLinalg>(converter, patterns.getContext());
 }
 
 } // namespace oxla
