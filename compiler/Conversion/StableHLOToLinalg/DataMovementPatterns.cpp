@@ -400,7 +400,7 @@ template <typename OpTy> struct IotaToLinalg : public OpConversionPattern<OpTy> 
   }
 };
 
-//===- get_dimension_size, bitcast_convert ---------------------------------===//
+//===- get/set_dimension_size, bitcast_convert -----------------------------===//
 
 struct GetDimensionSizeToTensor : public OpConversionPattern<hlo::GetDimensionSizeOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -416,6 +416,42 @@ struct GetDimensionSizeToTensor : public OpConversionPattern<hlo::GetDimensionSi
                                                 static_cast<int64_t>(op.getDimension()));
     Value cast = rewriter.create<arith::IndexCastOp>(loc, resultType.getElementType(), size);
     rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, resultType, cast);
+    return success();
+  }
+};
+
+/// The deprecated set_dimension_size keeps the first `size` elements of a
+/// dimension, as the interpreter does.
+struct SetDimensionSizeToTensor : public OpConversionPattern<hlo::SetDimensionSizeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(hlo::SetDimensionSizeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto operandType = dyn_cast<RankedTensorType>(adaptor.getOperand().getType());
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    int64_t dim = static_cast<int64_t>(op.getDimension());
+    if (!operandType || !resultType || dim < 0 || dim >= operandType.getRank())
+      return failure();
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    Value requested = rewriter.create<arith::IndexCastOp>(
+        loc, rewriter.getIndexType(),
+        rewriter.create<tensor::ExtractOp>(loc, adaptor.getSize(), ValueRange{}));
+    // The interpreter rejects a size outside [0, dim size]; compiled code
+    // cannot report it and keeps within the operand instead.
+    Value full = rewriter.create<tensor::DimOp>(loc, operand, dim);
+    Value size = rewriter.create<arith::MaxSIOp>(
+        loc, rewriter.create<arith::MinSIOp>(loc, requested, full),
+        rewriter.create<arith::ConstantIndexOp>(loc, 0));
+    SmallVector<OpFoldResult> offsets(operandType.getRank(), rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> strides(operandType.getRank(), rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, operand);
+    sizes[dim] = size;
+    Value slice = rewriter.create<tensor::ExtractSliceOp>(loc, operand, offsets, sizes, strides);
+    if (slice.getType() != resultType)
+      slice = rewriter.create<tensor::CastOp>(loc, resultType, slice);
+    rewriter.replaceOp(op, slice);
     return success();
   }
 };
@@ -560,7 +596,8 @@ void populateDataMovementToLinalgPatterns(TypeConverter &converter,
                ConcatenateToTensor, DynamicPadToLinalg, GetDimensionSizeToTensor,
                IotaToLinalg<hlo::IotaOp>, IotaToLinalg<hlo::DynamicIotaOp>, PadToLinalg,
                ReshapeToTensor<hlo::ReshapeOp>, ReshapeToTensor<hlo::DynamicReshapeOp>,
-               ReverseToLinalg, SliceToTensor, TransposeToLinalg>(converter,
+               ReverseToLinalg, SetDimensionSizeToTensor, SliceToTensor,
+               TransposeToLinalg>(converter,
                                                                    patterns.getContext());
   populateIndexingToLinalgPatterns(converter, patterns);
 }

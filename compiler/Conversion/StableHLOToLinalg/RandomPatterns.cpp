@@ -1,8 +1,13 @@
-//===- RandomPatterns.cpp - rng_bit_generator to linalg ------------------===//
+//===- RandomPatterns.cpp - rng_bit_generator, rng to linalg -------------===//
 //
 // rng_bit_generator produces the interpreter's (XLA's) THREE_FRY and PHILOX
 // bits (interpreter/ops/RandomEvaluators.cpp): one linalg.generic over the
 // output with the cipher rounds unrolled in i32/i64 arithmetic.
+//
+// rng's numbers are implementation-defined; oxla's are the interpreter's,
+// so that compiled and interpreted programs agree: element i (row-major)
+// draws splitmix64(i) (uniform) or splitmix64(2i), splitmix64(2i + 1)
+// (normal, Box-Muller), computed in f64 or i64 as the interpreter does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +64,22 @@ struct BitEmitter {
     return low32(b.create<arith::ShRUIOp>(loc, x, c64(32)));
   }
   Value wide(Value x) { return b.create<arith::ExtUIOp>(loc, i64, x); }
+  Value splitMix64(Value x) {
+    auto shr = [&](Value v, int n) { return b.create<arith::ShRUIOp>(loc, v, c64(n)); };
+    x = add(x, c64(0x9E3779B97F4A7C15ull));
+    x = mul(xorI(x, shr(x, 30)), c64(0xBF58476D1CE4E5B9ull));
+    x = mul(xorI(x, shr(x, 27)), c64(0x94D049BB133111EBull));
+    return xorI(x, shr(x, 31));
+  }
+  /// An f64 uniformly drawn from [0, 1) for stream position `i`.
+  Value unitUniform(Value i) {
+    Value bits = b.create<arith::ShRUIOp>(loc, splitMix64(i), c64(11));
+    Value asDouble = b.create<arith::UIToFPOp>(loc, b.getF64Type(), bits);
+    return b.create<arith::MulFOp>(loc, asDouble, f64(0x1.0p-53));
+  }
+  Value f64(double v) {
+    return b.create<arith::ConstantOp>(loc, b.getF64FloatAttr(v));
+  }
   Value join32(Value low, Value high) {
     return b.create<arith::OrIOp>(
         loc, wide(low), b.create<arith::ShLIOp>(loc, wide(high), c64(32)));
@@ -241,12 +262,141 @@ struct RngBitGeneratorLowering : OpConversionPattern<hlo::RngBitGeneratorOp> {
   }
 };
 
+/// The linear (row-major) index of the current element of a linalg.generic
+/// over `shape`, as i64.
+Value linearIndex(BitEmitter &e, OpBuilder &b, Location loc, ArrayRef<int64_t> shape) {
+  Value linear = e.c64(0);
+  for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
+    Value id = b.create<arith::IndexCastUIOp>(loc, e.i64, b.create<linalg::IndexOp>(loc, d));
+    linear = e.add(e.mul(linear, e.c64(shape[d])), id);
+  }
+  return linear;
+}
+
+struct RngLowering : OpConversionPattern<hlo::RngOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(hlo::RngOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto hloType = dyn_cast<RankedTensorType>(op.getResult().getType());
+    auto outType = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getResult().getType()));
+    if (!hloType || !outType || !outType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "a result of static shape only");
+    Type hloElement = hloType.getElementType(), element = outType.getElementType();
+    bool normal = op.getRngDistribution() == hlo::RngDistribution::NORMAL;
+    auto floatType = dyn_cast<FloatType>(element);
+    auto intType = dyn_cast<IntegerType>(element);
+    if ((!floatType && !intType) || (normal && !floatType) ||
+        (intType && intType.getWidth() > 64) ||
+        (floatType && floatType.getWidth() > 64))
+      return rewriter.notifyMatchFailure(op, "element type");
+    Location loc = op.getLoc();
+    BitEmitter e(rewriter, loc);
+    Value a = rewriter.create<tensor::ExtractOp>(loc, adaptor.getA(), ValueRange{});
+    Value bound = rewriter.create<tensor::ExtractOp>(loc, adaptor.getB(), ValueRange{});
+    ArrayRef<int64_t> shape = outType.getShape();
+    Type f64 = rewriter.getF64Type(), f32 = rewriter.getF32Type();
+
+    // The parameters as the interpreter reads them: floats as f64,
+    // integers as i64 (unsigned ones and i1 zero-extended).
+    Value lo, hi;
+    if (floatType) {
+      auto toF64 = [&](Value x) -> Value {
+        if (floatType.getWidth() < 32)
+          x = rewriter.create<arith::ExtFOp>(loc, f32, x);
+        return x.getType() == f64 ? x : rewriter.create<arith::ExtFOp>(loc, f64, x);
+      };
+      lo = toF64(a);
+      hi = toF64(bound);
+    } else {
+      bool zeroExtend = isUnsignedInteger(hloElement) || element.isInteger(1);
+      auto toI64 = [&](Value x) -> Value {
+        if (intType.getWidth() == 64)
+          return x;
+        return zeroExtend ? rewriter.create<arith::ExtUIOp>(loc, e.i64, x).getResult()
+                          : rewriter.create<arith::ExtSIOp>(loc, e.i64, x).getResult();
+      };
+      lo = toI64(a);
+      hi = toI64(bound);
+    }
+
+    Value init = rewriter.create<tensor::EmptyOp>(loc, shape, element);
+    SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(outType.getRank())};
+    SmallVector<utils::IteratorType> iterators(outType.getRank(),
+                                               utils::IteratorType::parallel);
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, TypeRange{outType}, ValueRange{}, ValueRange{init}, maps, iterators,
+        [&](OpBuilder &nb, Location l, ValueRange) {
+          BitEmitter be(nb, l);
+          Value i = linearIndex(be, nb, l, shape);
+          Value v;
+          if (floatType) {
+            if (normal) {
+              // lo + hi * sqrt(-2 log(u1)) * cos(2 pi u2)
+              Value twice = be.mul(i, be.c64(2));
+              Value u1 = nb.create<arith::SubFOp>(l, be.f64(1.0), be.unitUniform(twice));
+              Value u2 = be.unitUniform(be.add(twice, be.c64(1)));
+              Value radius = nb.create<math::SqrtOp>(
+                  l, nb.create<arith::MulFOp>(l, be.f64(-2.0),
+                                              nb.create<math::LogOp>(l, u1)));
+              Value angle = nb.create<math::CosOp>(
+                  l, nb.create<arith::MulFOp>(l, be.f64(2 * M_PI), u2));
+              v = nb.create<arith::AddFOp>(
+                  l, lo,
+                  nb.create<arith::MulFOp>(l, nb.create<arith::MulFOp>(l, hi, radius),
+                                           angle));
+            } else {
+              // lo + u * (hi - lo)
+              v = nb.create<arith::AddFOp>(
+                  l, lo,
+                  nb.create<arith::MulFOp>(l, be.unitUniform(i),
+                                           nb.create<arith::SubFOp>(l, hi, lo)));
+            }
+            // Rounded to f32 first, as the interpreter stores narrow floats.
+            if (floatType.getWidth() < 64)
+              v = nb.create<arith::TruncFOp>(l, f32, v);
+            if (floatType.getWidth() < 32)
+              v = nb.create<arith::TruncFOp>(l, element, v);
+            if (!normal) {
+              // Rounding may land a uniform draw on hi; [lo, hi) excludes it.
+              Value back = v;
+              if (floatType.getWidth() < 32)
+                back = nb.create<arith::ExtFOp>(l, f32, back);
+              if (floatType.getWidth() < 64)
+                back = nb.create<arith::ExtFOp>(l, f64, back);
+              Value nonEmpty = nb.create<arith::CmpFOp>(l, arith::CmpFPredicate::OGT, hi, lo);
+              Value onHi = nb.create<arith::CmpFOp>(l, arith::CmpFPredicate::OGE, back, hi);
+              v = nb.create<arith::SelectOp>(
+                  l, nb.create<arith::AndIOp>(l, nonEmpty, onHi), a, v);
+            }
+          } else {
+            // lo + bits mod (hi - lo); lo when the range is empty.
+            bool unsignedCompare = isUnsignedInteger(hloElement) || element.isInteger(1);
+            Value empty = nb.create<arith::CmpIOp>(
+                l, unsignedCompare ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle,
+                hi, lo);
+            Value range = nb.create<arith::SubIOp>(l, hi, lo);
+            Value divisor = nb.create<arith::SelectOp>(l, empty, be.c64(1), range);
+            Value offset = nb.create<arith::RemUIOp>(l, be.splitMix64(i), divisor);
+            v = be.add(lo, nb.create<arith::SelectOp>(l, empty, be.c64(0), offset));
+            if (element.isInteger(1))
+              v = nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::ne, v, be.c64(0));
+            else if (intType.getWidth() < 64)
+              v = nb.create<arith::TruncIOp>(l, element, v);
+          }
+          nb.create<linalg::YieldOp>(l, v);
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
 
 } // namespace
 
 void populateRandomToLinalgPatterns(mlir::TypeConverter &converter,
                                     mlir::RewritePatternSet &patterns) {
-  patterns.add<RngBitGeneratorLowering>(converter, patterns.getContext());
+  patterns.add<RngBitGeneratorLowering, RngLowering>(converter, patterns.getContext());
 }
 
 } // namespace oxla

@@ -33,8 +33,9 @@ oxla::StableHLOTypeConverter::StableHLOTypeConverter() {
   addConversion([](Type type) { return type; });
   addConversion([](IntegerType type) { return toSignless(type); });
   addConversion([](quant::QuantizedType type) { return toSignless(type); });
+  // Bounds (#stablehlo.type_extensions) say nothing the lowered code uses.
   addConversion([](RankedTensorType type) -> Type {
-    return type.clone(toSignless(type.getElementType()));
+    return RankedTensorType::get(type.getShape(), toSignless(type.getElementType()));
   });
   auto cast = [](OpBuilder &builder, Type type, ValueRange inputs,
                  Location loc) -> std::optional<Value> {
