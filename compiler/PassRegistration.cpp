@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Codegen/Passes.h"
 #include "compiler/Conversion/Passes.h"
 #include "compiler/Registration.h"
 #include "compiler/Transforms/Passes.h"
@@ -15,4 +16,5 @@ void oxla::registerPasses() {
   mlir::registerAllPasses();
   oxla::registerOxlaTransformsPasses();
   oxla::registerOxlaConversionPasses();
+  oxla::registerOxlaCodegenPasses();
 }

@@ -85,6 +85,8 @@ extern "C" __bf16 __truncdfbf2(double value) {
 }
 
 extern "C" void _mlir_ciface_oxla_custom_call(int64_t, void *);
+extern "C" void _mlir_ciface_oxla_matmul_f32(const UnrankedMemRef *, const UnrankedMemRef *,
+                                             const UnrankedMemRef *);
 
 // f16 conversions come from libgcc. A JIT resolves names in the global
 // scope, which lacks libgcc_s when the runtime was loaded privately (as
@@ -116,6 +118,8 @@ std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
   return {{"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
           {"_mlir_ciface_oxla_custom_call",
            reinterpret_cast<void *>(&_mlir_ciface_oxla_custom_call)},
+          {"_mlir_ciface_oxla_matmul_f32",
+           reinterpret_cast<void *>(&_mlir_ciface_oxla_matmul_f32)},
           {"__extendhfsf2", reinterpret_cast<void *>(&__extendhfsf2)},
           {"__truncsfhf2", reinterpret_cast<void *>(&__truncsfhf2)},
           {"__truncdfhf2", reinterpret_cast<void *>(&__truncdfhf2)},

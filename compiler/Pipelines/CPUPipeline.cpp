@@ -32,18 +32,21 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                  "oxla-decompose-scan,oxla-convert-stablehlo-to-linalg,"
                  "inline,symbol-dce,"
                  "canonicalize,cse"},
-      // Elementwise producers fuse into their consumers. Loops written as
+      // Elementwise producers fuse into their consumers (not into matrix
+      // products, which stay recognizable and cheap). Loops written as
       // cf.br between blocks become scf.while first: bufferization and
       // deallocation handle structured loops only.
       {"fused", "lift-cf-to-scf,oxla-poison-tensors-to-empty,"
-                "linalg-fuse-elementwise-ops,canonicalize,cse"},
+                "oxla-fuse-elementwise,canonicalize,cse"},
       // Tensors become buffers; results become caller-allocated
-      // out-parameters; temporaries are freed.
+      // out-parameters; temporaries are freed. Large f32 matrix products
+      // become calls of the runtime's packed matmul (same sums, in order).
       {"buffers", "one-shot-bufferize{bufferize-function-boundaries=1 "
                   "function-boundary-type-conversion=identity-layout-map "
                   "allow-return-allocs-from-loops=1},"
                   "buffer-results-to-out-params,canonicalize,"
-                  "buffer-deallocation-pipeline,convert-bufferization-to-memref"},
+                  "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+                  "oxla-matmul-to-runtime"},
       // Loops, then the LLVM dialect. bf16 rounding is expanded to integer
       // ops (correct round-to-nearest-even on any CPU).
       {"llvm-dialect", "convert-linalg-to-parallel-loops,"

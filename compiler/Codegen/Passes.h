@@ -1,0 +1,26 @@
+//===- Passes.h - Passes on linalg, from fusion to buffers ----------------===//
+#ifndef OXLA_COMPILER_CODEGEN_PASSES_H
+#define OXLA_COMPILER_CODEGEN_PASSES_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/Pass.h"
+
+namespace oxla {
+
+#define GEN_PASS_DECL
+#include "compiler/Codegen/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "compiler/Codegen/Passes.h.inc"
+
+/// Whether `op` computes out += in0 * in1 (mulf/muli then addf/addi), the
+/// shape of every contraction the StableHLO lowering builds.
+bool isMultiplyAccumulate(mlir::linalg::GenericOp op);
+
+} // namespace oxla
+
+#endif // OXLA_COMPILER_CODEGEN_PASSES_H

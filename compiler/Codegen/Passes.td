@@ -1,0 +1,40 @@
+//===- Passes.td - Passes on linalg, from fusion to buffers -*- tablegen -*-===//
+
+#ifndef OXLA_CODEGEN_PASSES
+#define OXLA_CODEGEN_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def FuseElementwise : Pass<"oxla-fuse-elementwise", "mlir::ModuleOp"> {
+  let summary = "Fuse elementwise linalg producers into their consumers, "
+                "except into contractions";
+  let description = [{
+    linalg's elementwise fusion (`linalg-fuse-elementwise-ops`), controlled:
+    a producer is not fused into a contraction (a linalg.generic whose body
+    multiplies its two inputs and adds the product to its output), where it
+    would be recomputed for every term of every sum and would hide the
+    matrix product from `oxla-matmul-to-runtime`.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::affine::AffineDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
+def MatmulToRuntime : Pass<"oxla-matmul-to-runtime", "mlir::ModuleOp"> {
+  let summary = "Replace f32 matrix products on buffers by calls of the "
+                "runtime's matmul routine";
+  let description = [{
+    A linalg.generic on memrefs of f32 that computes C += A * B with one M,
+    one N and one K loop (and any number of batch loops), at least
+    `min-flops` multiply-adds, becomes a call of `oxla_matmul_f32` on
+    transposed views A[batch..., M, K], B[batch..., K, N],
+    C[batch..., M, N]. The routine sums every element in the same order as
+    the loops (runtime/MatmulRoutine.cpp), so results do not change.
+  }];
+  let options = [
+    Option<"minMultiplyAdds", "min-multiply-adds", "int64_t", "4096",
+           "Smaller products stay loops">
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect"];
+}
+
+#endif // OXLA_CODEGEN_PASSES

@@ -1,0 +1,44 @@
+// Large f32 products run in the runtime's packed matmul
+// (oxla-matmul-to-runtime) and give exactly the interpreter's sums
+// (--max-ulp 0): edge tiles, transposed operands, batches, a few rows, a
+// K longer than one block (each split runs separately).
+// RUN: oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// RUN: oxla-run %s --split-input-file --random-inputs --emit buffers | FileCheck %s --check-prefix=IR
+// CHECK: EXEC @main
+// CHECK-NEXT: 37x29xf32=
+// CHECK: EXEC @main
+// CHECK-NEXT: 2x3x40x24xf32=
+// CHECK: EXEC @main
+// CHECK-NEXT: 3x300xf32=
+// CHECK: EXEC @main
+// CHECK-NEXT: 20x70xf32=
+// IR-COUNT-4: call @oxla_matmul_f32
+
+func.func @main(%a: tensor<37x53xf32>, %b: tensor<53x29xf32>) -> tensor<37x29xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<37x53xf32>, tensor<53x29xf32>) -> tensor<37x29xf32>
+  return %0 : tensor<37x29xf32>
+}
+
+// -----
+
+// Attention scores: batch and head dimensions, rhs contracted on its last.
+func.func @main(%q: tensor<2x3x40x16xf32>, %k: tensor<2x3x24x16xf32>) -> tensor<2x3x40x24xf32> {
+  %0 = stablehlo.dot_general %q, %k, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [3] : (tensor<2x3x40x16xf32>, tensor<2x3x24x16xf32>) -> tensor<2x3x40x24xf32>
+  return %0 : tensor<2x3x40x24xf32>
+}
+
+// -----
+
+// Three rows, lhs contracted on its first dimension.
+func.func @main(%a: tensor<64x3xf32>, %b: tensor<64x300xf32>) -> tensor<3x300xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0] : (tensor<64x3xf32>, tensor<64x300xf32>) -> tensor<3x300xf32>
+  return %0 : tensor<3x300xf32>
+}
+
+// -----
+
+// K = 600 spans three K blocks of the routine.
+func.func @main(%a: tensor<20x600xf32>, %b: tensor<70x600xf32>) -> tensor<20x70xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1] : (tensor<20x600xf32>, tensor<70x600xf32>) -> tensor<20x70xf32>
+  return %0 : tensor<20x70xf32>
+}
