@@ -170,8 +170,15 @@ void multiplyBlock(const Matrix &a, const Matrix &b, const Matrix &c, int64_t i0
   const KernelChoice &choice = kernelChoice();
   int64_t nr = choice.nr, K = a.cols;
   int64_t mcPadded = (mc + kMR - 1) / kMR * kMR, ncPadded = (nc + nr - 1) / nr * nr;
-  std::vector<float> packedA(static_cast<size_t>(std::min(K, kKC) * std::min(mcPadded, kMC)));
-  std::vector<float> packedB(static_cast<size_t>(std::min(K, kKC) * ncPadded));
+  // Packing buffers live as long as the thread: a fresh allocation per
+  // call costs page faults that a small product does not amortize.
+  thread_local std::vector<float> packedA, packedB;
+  size_t needA = static_cast<size_t>(std::min(K, kKC) * std::min(mcPadded, kMC));
+  size_t needB = static_cast<size_t>(std::min(K, kKC) * ncPadded);
+  if (packedA.size() < needA)
+    packedA.resize(needA);
+  if (packedB.size() < needB)
+    packedB.resize(needB);
   float edge[kMR * 32];
   bool directC = c.colStride == 1;
   for (int64_t k0 = 0; k0 < K; k0 += kKC) {
@@ -230,18 +237,21 @@ template <typename F> void parallelFor(int64_t count, F &&task) {
       task(i);
     return;
   }
-  std::atomic<int64_t> next{0}, finished{0};
+  // The helpers refer to this frame: wait until every one has run (a
+  // helper that finds no work left returns at once).
+  std::atomic<int64_t> next{0}, helpersDone{0};
   auto drain = [&] {
-    for (int64_t i; (i = next.fetch_add(1)) < count;) {
+    for (int64_t i; (i = next.fetch_add(1)) < count;)
       task(i);
-      finished.fetch_add(1);
-    }
   };
   int64_t helpers = std::min<int64_t>(pool->size(), count) - 1;
   for (int64_t h = 0; h < helpers; ++h)
-    pool->submit(drain);
+    pool->submit([&] {
+      drain();
+      helpersDone.fetch_add(1);
+    });
   drain();
-  pool->helpUntil([&] { return finished.load() == count; });
+  pool->helpUntil([&] { return helpersDone.load() == helpers; });
 }
 
 Matrix matrixAt(const int64_t *descriptor, int64_t rank, int64_t offset) {

@@ -11,10 +11,23 @@
 #include "runtime/CheckRoutines.h"
 
 #include <cstdint>
+#include <malloc.h>
 #include <cstring>
 #include <vector>
 
 namespace {
+
+/// Compiled code allocates its temporaries and results with malloc on every
+/// call. glibc serves large blocks with mmap and unmaps them on free, so a
+/// call that needs a few MiB would page-fault through all of them every
+/// time; keeping them in the heap makes the second call as fast as the
+/// rest. Set once, when the runtime is loaded.
+struct KeepLargeAllocations {
+  KeepLargeAllocations() {
+    mallopt(M_MMAP_THRESHOLD, 512 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1024 << 20);
+  }
+} keepLargeAllocations;
 
 struct UnrankedMemRef {
   int64_t rank;
@@ -23,8 +36,20 @@ struct UnrankedMemRef {
 
 } // namespace
 
+/// Whether `strides` are the row-major strides of `sizes`.
+static bool isRowMajor(const int64_t *sizes, const int64_t *strides, int64_t rank) {
+  int64_t expected = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (sizes[d] != 1 && strides[d] != expected)
+      return false;
+    expected *= sizes[d];
+  }
+  return true;
+}
+
 /// memref.copy between two memrefs of one shape and element size, any
-/// strides.
+/// strides: one memmove when both are row-major, else one per innermost
+/// row (when both rows are contiguous) or per element.
 extern "C" void memrefCopy(int64_t elementSize, UnrankedMemRef *source,
                            UnrankedMemRef *destination) {
   int64_t rank = source->rank;
@@ -39,15 +64,23 @@ extern "C" void memrefCopy(int64_t elementSize, UnrankedMemRef *source,
     count *= sizes[d];
   if (count == 0)
     return;
-  std::vector<int64_t> index(rank, 0);
-  for (int64_t i = 0; i < count; ++i) {
+  if (isRowMajor(sizes, fromStrides, rank) && isRowMajor(sizes, toStrides, rank)) {
+    std::memmove(toData, fromData, count * elementSize);
+    return;
+  }
+  // Rows: the innermost dimension when both sides have it contiguous.
+  bool rows = rank > 0 && fromStrides[rank - 1] == 1 && toStrides[rank - 1] == 1;
+  int64_t outerRank = rows ? rank - 1 : rank;
+  int64_t chunk = rows ? sizes[rank - 1] : 1;
+  std::vector<int64_t> index(outerRank, 0);
+  for (int64_t i = 0; i < count / chunk; ++i) {
     int64_t a = 0, b = 0;
-    for (int64_t d = 0; d < rank; ++d) {
+    for (int64_t d = 0; d < outerRank; ++d) {
       a += index[d] * fromStrides[d];
       b += index[d] * toStrides[d];
     }
-    std::memmove(toData + b * elementSize, fromData + a * elementSize, elementSize);
-    for (int64_t d = rank - 1; d >= 0; --d) {
+    std::memmove(toData + b * elementSize, fromData + a * elementSize, chunk * elementSize);
+    for (int64_t d = outerRank - 1; d >= 0; --d) {
       if (++index[d] < sizes[d])
         break;
       index[d] = 0;
