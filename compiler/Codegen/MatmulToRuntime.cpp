@@ -22,8 +22,7 @@ constexpr StringLiteral kRoutine = "oxla_matmul_f32";
 
 /// The loops of a matrix product, by role.
 struct MatmulLoops {
-  SmallVector<unsigned> batch;
-  unsigned m, n, k;
+  SmallVector<unsigned> batch, m, n, k;
 };
 
 /// The loop each dimension of `map` reads; none when a result is not a
@@ -46,50 +45,74 @@ std::optional<MatmulLoops> classify(linalg::GenericOp op) {
   if (!a || !b || !c)
     return std::nullopt;
   MatmulLoops loops;
-  std::optional<unsigned> m, n, k;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   for (unsigned loop = 0; loop < op.getNumLoops(); ++loop) {
     bool inA = llvm::is_contained(*a, loop), inB = llvm::is_contained(*b, loop),
          inC = llvm::is_contained(*c, loop);
     bool reduction = iterators[loop] == utils::IteratorType::reduction;
-    auto set = [](std::optional<unsigned> &role, unsigned loop) {
-      bool fresh = !role;
-      role = loop;
-      return fresh;
-    };
     if (inA && inB && inC && !reduction)
       loops.batch.push_back(loop);
-    else if (inA && inC && !inB && !reduction) {
-      if (!set(m, loop))
-        return std::nullopt;
-    } else if (inB && inC && !inA && !reduction) {
-      if (!set(n, loop))
-        return std::nullopt;
-    } else if (inA && inB && !inC && reduction) {
-      if (!set(k, loop))
-        return std::nullopt;
-    } else {
+    else if (inA && inC && !inB && !reduction)
+      loops.m.push_back(loop);
+    else if (inB && inC && !inA && !reduction)
+      loops.n.push_back(loop);
+    else if (inA && inB && !inC && reduction)
+      loops.k.push_back(loop);
+    else
       return std::nullopt;
-    }
   }
-  if (!m || !n || !k)
+  if (loops.m.empty() || loops.n.empty() || loops.k.empty())
     return std::nullopt;
-  loops.m = *m;
-  loops.n = *n;
-  loops.k = *k;
   return loops;
 }
 
-/// `value` (indexed by `map`) as a view whose dimensions are `order`.
-Value viewInOrder(OpBuilder &b, Location loc, Value value, AffineMap map,
-                  ArrayRef<unsigned> order) {
+/// How an operand becomes a view with one dimension per group of loops:
+/// transposed so that the loops come in group order, then each group
+/// collapsed into one dimension.
+struct GroupedView {
+  AffineMap permutation;
+  SmallVector<ReassociationIndices> reassociation;
+};
+
+/// None when the layout does not allow the collapse without a copy.
+std::optional<GroupedView> planView(Value value, AffineMap map,
+                                    ArrayRef<SmallVector<unsigned>> groups) {
   SmallVector<unsigned> loops = *loopsOf(map);
   SmallVector<unsigned> permutation;
-  for (unsigned loop : order)
-    permutation.push_back(llvm::find(loops, loop) - loops.begin());
-  AffineMap perm = AffineMap::getPermutationMap(permutation, b.getContext());
-  if (!perm.isIdentity())
-    value = b.create<memref::TransposeOp>(loc, value, AffineMapAttr::get(perm));
+  GroupedView view;
+  for (ArrayRef<unsigned> group : groups) {
+    ReassociationIndices &dims = view.reassociation.emplace_back();
+    for (unsigned loop : group) {
+      dims.push_back(permutation.size());
+      permutation.push_back(llvm::find(loops, loop) - loops.begin());
+    }
+  }
+  view.permutation = AffineMap::getPermutationMap(permutation, value.getContext());
+  // The transposed type: sizes and strides permuted.
+  auto type = cast<MemRefType>(value.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(getStridesAndOffset(type, strides, offset)))
+    return std::nullopt;
+  SmallVector<int64_t> newSizes, newStrides;
+  for (unsigned dim : permutation) {
+    newSizes.push_back(type.getDimSize(dim));
+    newStrides.push_back(strides[dim]);
+  }
+  auto transposed = MemRefType::get(
+      newSizes, type.getElementType(),
+      StridedLayoutAttr::get(value.getContext(), offset, newStrides));
+  if (view.reassociation.size() != permutation.size() &&
+      !memref::CollapseShapeOp::isGuaranteedCollapsible(transposed, view.reassociation))
+    return std::nullopt;
+  return view;
+}
+
+Value buildView(OpBuilder &b, Location loc, Value value, const GroupedView &view) {
+  if (!view.permutation.isIdentity())
+    value = b.create<memref::TransposeOp>(loc, value, AffineMapAttr::get(view.permutation));
+  if (view.reassociation.size() != view.permutation.getNumResults())
+    value = b.create<memref::CollapseShapeOp>(loc, value, view.reassociation);
   auto unranked = UnrankedMemRefType::get(b.getF32Type(), /*memorySpace=*/0);
   return b.create<memref::CastOp>(loc, unranked, value);
 }
@@ -99,7 +122,7 @@ struct MatmulToRuntime : public oxla::impl::MatmulToRuntimeBase<MatmulToRuntime>
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SmallVector<std::pair<linalg::GenericOp, MatmulLoops>> products;
+    std::vector<std::pair<linalg::GenericOp, MatmulLoops>> products;
     module.walk([&](linalg::GenericOp op) {
       if (!op.hasPureBufferSemantics() || !oxla::isMultiplyAccumulate(op))
         return;
@@ -144,15 +167,25 @@ struct MatmulToRuntime : public oxla::impl::MatmulToRuntimeBase<MatmulToRuntime>
       b.setInsertionPoint(op);
       Location loc = op.getLoc();
       SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-      auto order = [&](unsigned first, unsigned second) {
-        SmallVector<unsigned> dims(loops.batch);
-        dims.push_back(first);
-        dims.push_back(second);
-        return dims;
+      auto groups = [&](ArrayRef<unsigned> rows, ArrayRef<unsigned> cols) {
+        SmallVector<SmallVector<unsigned>> all;
+        for (unsigned loop : loops.batch)
+          all.push_back({loop});
+        all.emplace_back(rows);
+        all.emplace_back(cols);
+        return all;
       };
-      Value a = viewInOrder(b, loc, op.getDpsInputs()[0], maps[0], order(loops.m, loops.k));
-      Value bv = viewInOrder(b, loc, op.getDpsInputs()[1], maps[1], order(loops.k, loops.n));
-      Value c = viewInOrder(b, loc, op.getDpsInits()[0], maps[2], order(loops.m, loops.n));
+      Value operands[3] = {op.getDpsInputs()[0], op.getDpsInputs()[1], op.getDpsInits()[0]};
+      std::optional<GroupedView> views[3] = {
+          planView(operands[0], maps[0], groups(loops.m, loops.k)),
+          planView(operands[1], maps[1], groups(loops.k, loops.n)),
+          planView(operands[2], maps[2], groups(loops.m, loops.n))};
+      // Views that would need a copy: the loops stay.
+      if (!views[0] || !views[1] || !views[2])
+        continue;
+      Value a = buildView(b, loc, operands[0], *views[0]);
+      Value bv = buildView(b, loc, operands[1], *views[1]);
+      Value c = buildView(b, loc, operands[2], *views[2]);
       b.create<func::CallOp>(loc, routine, ValueRange{a, bv, c});
       op.erase();
     }

@@ -23,11 +23,11 @@ def MatmulToRuntime : Pass<"oxla-matmul-to-runtime", "mlir::ModuleOp"> {
   let summary = "Replace f32 matrix products on buffers by calls of the "
                 "runtime's matmul routine";
   let description = [{
-    A linalg.generic on memrefs of f32 that computes C += A * B with one M,
-    one N and one K loop (and any number of batch loops), at least
-    `min-flops` multiply-adds, becomes a call of `oxla_matmul_f32` on
-    transposed views A[batch..., M, K], B[batch..., K, N],
-    C[batch..., M, N]. The routine sums every element in the same order as
+    A linalg.generic on memrefs of f32 that computes C += A * B over batch,
+    M, N and K loops (several M, N or K loops when their dimensions collapse
+    into one without a copy), of at least `min-multiply-adds` terms,
+    becomes a call of `oxla_matmul_f32` on views (transposed, collapsed)
+    A[batch..., M, K], B[batch..., K, N], C[batch..., M, N]. The routine sums every element in the same order as
     the loops (runtime/MatmulRoutine.cpp), so results do not change.
   }];
   let options = [

@@ -1,7 +1,7 @@
 // Large f32 products run in the runtime's packed matmul
 // (oxla-matmul-to-runtime) and give exactly the interpreter's sums
 // (--max-ulp 0): edge tiles, transposed operands, batches, a few rows, a
-// K longer than one block (each split runs separately).
+// K longer than one block, two M dimensions collapsed into one (each split runs separately).
 // RUN: oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
 // RUN: oxla-run %s --split-input-file --random-inputs --emit buffers | FileCheck %s --check-prefix=IR
 // CHECK: EXEC @main
@@ -12,7 +12,9 @@
 // CHECK-NEXT: 3x300xf32=
 // CHECK: EXEC @main
 // CHECK-NEXT: 20x70xf32=
-// IR-COUNT-4: call @oxla_matmul_f32
+// CHECK: EXEC @main
+// CHECK-NEXT: 4x8x48xf32=
+// IR-COUNT-5: call @oxla_matmul_f32
 
 func.func @main(%a: tensor<37x53xf32>, %b: tensor<53x29xf32>) -> tensor<37x29xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<37x53xf32>, tensor<53x29xf32>) -> tensor<37x29xf32>
@@ -41,4 +43,12 @@ func.func @main(%a: tensor<64x3xf32>, %b: tensor<64x300xf32>) -> tensor<3x300xf3
 func.func @main(%a: tensor<20x600xf32>, %b: tensor<70x600xf32>) -> tensor<20x70xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1] : (tensor<20x600xf32>, tensor<70x600xf32>) -> tensor<20x70xf32>
   return %0 : tensor<20x70xf32>
+}
+
+// -----
+
+// A sequence of rows times a weight matrix: M is 4 x 8 rows.
+func.func @main(%x: tensor<4x8x64xf32>, %w: tensor<64x48xf32>) -> tensor<4x8x48xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [2] x [0] : (tensor<4x8x64xf32>, tensor<64x48xf32>) -> tensor<4x8x48xf32>
+  return %0 : tensor<4x8x48xf32>
 }
