@@ -5,6 +5,7 @@
 //
 //   oxla-bench run MODULE.mlir --input a.npy ... [--out-dir D] [--warmup N]
 //              [--warmup-time S] [--min-reps N] [--max-reps N] [--min-time S]
+//              [--threads N]
 //   oxla-bench compile MODULE.mlir [--reps N]
 //   oxla-bench call [--calls N] [--rounds N]
 //
@@ -135,13 +136,14 @@ struct Options {
   std::string module, outDir;
   std::vector<std::string> inputs;
   int warmup = 2, minReps = 5, maxReps = 1000, reps = 5, calls = 100000,
-      rounds = 5;
+      rounds = 5, threads = 0;
   double minTime = 1.0, warmupTime = 0.0;
 };
 
 int runWorkload(const Options &o) {
   Session s;
-  check(oxla_client_create(nullptr, &s.client), "client");
+  oxla_client_options clientOptions{o.threads};
+  check(oxla_client_create(&clientOptions, &s.client), "client");
   double compileMs = compile(s, readFile(o.module), o.module);
   size_t numArgs = oxla_function_argument_count(s.function);
   size_t numResults = oxla_function_result_count(s.function);
@@ -274,7 +276,7 @@ int usage() {
       "usage: oxla-bench run MODULE.mlir --input A.npy... [--out-dir D]\n"
       "                  [--warmup N] [--warmup-time S] [--min-reps N] "
       "[--max-reps N]\n"
-      "                  [--min-time S]\n"
+      "                  [--min-time S] [--threads N]\n"
       "       oxla-bench compile MODULE.mlir [--reps N]\n"
       "       oxla-bench call [--calls N] [--rounds N]\n");
   return 1;
@@ -313,6 +315,8 @@ int main(int argc, char **argv) {
         o.reps = std::stoi(value());
       else if (arg == "--calls")
         o.calls = std::stoi(value());
+      else if (arg == "--threads")
+        o.threads = std::stoi(value());
       else if (arg == "--rounds")
         o.rounds = std::stoi(value());
       else if (arg[0] != '-' && o.module.empty())
