@@ -21,7 +21,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -113,12 +115,16 @@ struct KernelChoice {
   int64_t nr;
 };
 
+/// The widest kernel the CPU runs; OXLA_MATMUL_KERNEL=avx2|portable picks
+/// a narrower one (tests run every kernel on one machine).
 KernelChoice chooseKernel() {
+  const char *forced = std::getenv("OXLA_MATMUL_KERNEL");
+  std::string wanted = forced ? forced : "";
 #if defined(__x86_64__)
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f"))
+  if (wanted.empty() && __builtin_cpu_supports("avx512f"))
     return {kernelAvx512, 32};
-  if (__builtin_cpu_supports("avx2"))
+  if (wanted != "portable" && __builtin_cpu_supports("avx2"))
     return {kernelAvx2, 16};
 #endif
   return {kernelPortable<16>, 16};
