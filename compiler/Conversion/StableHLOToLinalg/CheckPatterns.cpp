@@ -8,6 +8,9 @@
 // where to report a failure is not passed at run time: the module attribute
 // `oxla.checks` lists, per id, a dictionary {kind, location, max_ulp,
 // min_ulp, tolerance}, which the runtime reads when it loads the module.
+// `interpreter.probe`, `check.expect_serialized_eq` and `interpreter.print`
+// take the same path with one tensor as both operands: the runtime records,
+// compares with a recording, or prints it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -248,6 +251,20 @@ struct CheckOpToRuntime : public OpConversionPattern<OpTy> {
       spec.kind = "almost_eq";
       spec.tolerance = toleranceOf(op.getToleranceAttr());
       expected = fromAttr(op.getValue());
+    } else if constexpr (std::is_same_v<OpTy, interpreter::ProbeOp>) {
+      // Recorded in the running session under its probe id, and returned.
+      spec.kind = "probe";
+      spec.probeId = op.getProbeId();
+      expected = actual;
+    } else if constexpr (std::is_same_v<OpTy, check::ExpectSerializedEqOp>) {
+      // Compared with a recording of that probe id.
+      spec.kind = "serialized_eq";
+      spec.probeId = op.getProbeId();
+      spec.iteration = static_cast<int64_t>(op.getIter().value_or(0));
+      expected = actual;
+    } else if constexpr (std::is_same_v<OpTy, interpreter::PrintOp>) {
+      spec.kind = "print";
+      expected = actual;
     } else {
       static_assert(std::is_same_v<OpTy, check::ExpectCloseOp>);
       spec.kind = "close";
@@ -261,46 +278,9 @@ struct CheckOpToRuntime : public OpConversionPattern<OpTy> {
         emitCheck(op, actual, expected, element, spec, checks, rewriter);
     if (failed(verdict))
       return failure();
-    rewriter.eraseOp(op);
-    return success();
-  }
-
-  SmallVectorImpl<Attribute> &checks;
-};
-
-//===- probes and prints ---------------------------------------------------===//
-
-/// `interpreter.probe` records its operand in the running session under its
-/// probe id (and returns it), `check.expect_serialized_eq` compares with
-/// such a recording, `interpreter.print` prints its operand: all three go
-/// through the check routine, passing the one tensor as both operands.
-template <typename OpTy>
-struct RecordingOpToRuntime : public OpConversionPattern<OpTy> {
-  RecordingOpToRuntime(TypeConverter &converter, MLIRContext *context,
-                       SmallVectorImpl<Attribute> &checks)
-      : OpConversionPattern<OpTy>(converter, context), checks(checks) {}
-
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    CheckSpec spec;
-    if constexpr (std::is_same_v<OpTy, interpreter::ProbeOp>) {
-      spec.kind = "probe";
-      spec.probeId = op.getProbeId();
-    } else if constexpr (std::is_same_v<OpTy, check::ExpectSerializedEqOp>) {
-      spec.kind = "serialized_eq";
-      spec.probeId = op.getProbeId();
-      spec.iteration = static_cast<int64_t>(op.getIter().value_or(0));
-    } else {
-      static_assert(std::is_same_v<OpTy, interpreter::PrintOp>);
-      spec.kind = "print";
-    }
-    Value operand = adaptor.getOperands()[0];
-    Type element = cast<ShapedType>(op->getOperand(0).getType()).getElementType();
-    if (failed(emitCheck(op, operand, operand, element, spec, checks, rewriter)))
-      return failure();
+    // interpreter.probe returns its operand.
     if (op->getNumResults() == 1)
-      rewriter.replaceOp(op, operand);
+      rewriter.replaceOp(op, actual);
     else
       rewriter.eraseOp(op);
     return success();
@@ -320,9 +300,9 @@ void populateChecksToRuntimePatterns(TypeConverter &converter,
                CheckOpToRuntime<check::ExpectAlmostEqOp>,
                CheckOpToRuntime<check::ExpectAlmostEqConstOp>,
                CheckOpToRuntime<check::ExpectCloseOp>,
-               RecordingOpToRuntime<interpreter::ProbeOp>,
-               RecordingOpToRuntime<interpreter::PrintOp>,
-               RecordingOpToRuntime<check::ExpectSerializedEqOp>>(converter, context,
+               CheckOpToRuntime<interpreter::ProbeOp>,
+               CheckOpToRuntime<interpreter::PrintOp>,
+               CheckOpToRuntime<check::ExpectSerializedEqOp>>(converter, context,
                                                                   checks);
 }
 
