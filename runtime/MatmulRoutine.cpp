@@ -2,138 +2,33 @@
 //
 // `_mlir_ciface_oxla_matmul_f32(A, B, C)` computes C += A * B on strided
 // views [batch..., M, K], [batch..., K, N], [batch..., M, N]
-// (compiler/Conversion/LinalgToRuntime/MatmulToRuntime.cpp). Every element
+// (compiler/Codegen/MatmulToRuntime.cpp). Every element
 // of C is summed in the interpreter's order, k = 0, 1, ..., K - 1, each
 // product rounded and then added (no fused multiply-add), so the result is
 // bit for bit the interpreter's and the plain loops'. Speed comes from
 // elsewhere: packed operand panels, a register-blocked micro-kernel that
 // keeps an MR x NR tile of C in vector registers across a K block (C is
 // loaded before and stored after each block, which keeps the order), and
-// the tasks of the invocation's thread pool. A CPU with AVX-512 gets a
-// 6 x 32 kernel, other x86-64 CPUs with AVX2 a 6 x 16 one; without either
-// the portable loop runs. On CPUs whose multiply and add pipes are
-// separate (AMD Zen), separate multiplies and adds reach the FMA peak.
+// the tasks of the invocation's thread pool (kernels: GemmKernels.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/GemmKernels.h"
+#include "runtime/MemRefDescriptor.h"
 #include "runtime/ThreadPool.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <string>
-#include <memory>
 #include <vector>
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
+using namespace oxla::rt;
 
 namespace {
 
-struct UnrankedMemRef {
-  int64_t rank;
-  void *descriptor; ///< {T *allocated, T *aligned, int64 offset, sizes[rank], strides[rank]}
-};
-
-/// A strided matrix: element (i, j) at data[i * rowStride + j * colStride].
-struct Matrix {
-  float *data;
-  int64_t rows, cols, rowStride, colStride;
-  float &at(int64_t i, int64_t j) const { return data[i * rowStride + j * colStride]; }
-};
-
-constexpr int64_t kMR = 6;    // rows of a C tile
 constexpr int64_t kKC = 256;  // depth of a K block
 constexpr int64_t kMC = 96;   // rows of a packed A block
 constexpr int64_t kNC = 1024; // columns of a packed B block
-
-using Kernel = void (*)(int64_t kc, const float *a, const float *b, float *c, int64_t ldc);
-
-/// The portable kernel: one C tile of kMR x NR, in order.
-template <int64_t NR>
-void kernelPortable(int64_t kc, const float *a, const float *b, float *c, int64_t ldc) {
-  for (int64_t i = 0; i < kMR; ++i)
-    for (int64_t j = 0; j < NR; ++j) {
-      float acc = c[i * ldc + j];
-      for (int64_t k = 0; k < kc; ++k) {
-        float product = a[k * kMR + i] * b[k * NR + j];
-        acc = acc + product;
-      }
-      c[i * ldc + j] = acc;
-    }
-}
-
-#if defined(__x86_64__)
-__attribute__((target("avx2"))) void kernelAvx2(int64_t kc, const float *a, const float *b,
-                                                 float *c, int64_t ldc) {
-  __m256 acc[kMR][2];
-  for (int64_t i = 0; i < kMR; ++i) {
-    acc[i][0] = _mm256_loadu_ps(c + i * ldc);
-    acc[i][1] = _mm256_loadu_ps(c + i * ldc + 8);
-  }
-  for (int64_t k = 0; k < kc; ++k) {
-    __m256 b0 = _mm256_loadu_ps(b + k * 16), b1 = _mm256_loadu_ps(b + k * 16 + 8);
-    for (int64_t i = 0; i < kMR; ++i) {
-      __m256 x = _mm256_broadcast_ss(a + k * kMR + i);
-      acc[i][0] = _mm256_add_ps(acc[i][0], _mm256_mul_ps(x, b0));
-      acc[i][1] = _mm256_add_ps(acc[i][1], _mm256_mul_ps(x, b1));
-    }
-  }
-  for (int64_t i = 0; i < kMR; ++i) {
-    _mm256_storeu_ps(c + i * ldc, acc[i][0]);
-    _mm256_storeu_ps(c + i * ldc + 8, acc[i][1]);
-  }
-}
-
-__attribute__((target("avx512f"))) void kernelAvx512(int64_t kc, const float *a,
-                                                     const float *b, float *c, int64_t ldc) {
-  __m512 acc[kMR][2];
-  for (int64_t i = 0; i < kMR; ++i) {
-    acc[i][0] = _mm512_loadu_ps(c + i * ldc);
-    acc[i][1] = _mm512_loadu_ps(c + i * ldc + 16);
-  }
-  for (int64_t k = 0; k < kc; ++k) {
-    __m512 b0 = _mm512_loadu_ps(b + k * 32), b1 = _mm512_loadu_ps(b + k * 32 + 16);
-    for (int64_t i = 0; i < kMR; ++i) {
-      __m512 x = _mm512_set1_ps(a[k * kMR + i]);
-      acc[i][0] = _mm512_add_ps(acc[i][0], _mm512_mul_ps(x, b0));
-      acc[i][1] = _mm512_add_ps(acc[i][1], _mm512_mul_ps(x, b1));
-    }
-  }
-  for (int64_t i = 0; i < kMR; ++i) {
-    _mm512_storeu_ps(c + i * ldc, acc[i][0]);
-    _mm512_storeu_ps(c + i * ldc + 16, acc[i][1]);
-  }
-}
-#endif
-
-struct KernelChoice {
-  Kernel kernel;
-  int64_t nr;
-};
-
-/// The widest kernel the CPU runs; OXLA_MATMUL_KERNEL=avx2|portable picks
-/// a narrower one (tests run every kernel on one machine).
-KernelChoice chooseKernel() {
-  const char *forced = std::getenv("OXLA_MATMUL_KERNEL");
-  std::string wanted = forced ? forced : "";
-#if defined(__x86_64__)
-  __builtin_cpu_init();
-  if (wanted.empty() && __builtin_cpu_supports("avx512f"))
-    return {kernelAvx512, 32};
-  if (wanted != "portable" && __builtin_cpu_supports("avx2"))
-    return {kernelAvx2, 16};
-#endif
-  return {kernelPortable<16>, 16};
-}
-
-const KernelChoice &kernelChoice() {
-  static const KernelChoice choice = chooseKernel();
-  return choice;
-}
 
 /// Packs rows [i0, i0 + mc) x depth [k0, k0 + kc) of A into kMR-row panels,
 /// each laid out [k][kMR]; rows past the matrix are zeros.
@@ -173,8 +68,8 @@ void packB(const Matrix &b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int6
 /// C[i0 : i0 + mc, j0 : j0 + nc] += A * B, K blocks in order.
 void multiplyBlock(const Matrix &a, const Matrix &b, const Matrix &c, int64_t i0, int64_t mc,
                    int64_t j0, int64_t nc) {
-  const KernelChoice &choice = kernelChoice();
-  int64_t nr = choice.nr, K = a.cols;
+  const GemmKernels &kernels = gemmKernels();
+  int64_t nr = kernels.nr, K = a.cols;
   int64_t mcPadded = (mc + kMR - 1) / kMR * kMR, ncPadded = (nc + nr - 1) / nr * nr;
   // Packing buffers live as long as the thread: a fresh allocation per
   // call costs page faults that a small product does not amortize.
@@ -201,7 +96,7 @@ void multiplyBlock(const Matrix &a, const Matrix &b, const Matrix &c, int64_t i0
           const float *panelB = packedB.data() + (q / nr) * kc * nr;
           float *tile = &c.at(i0 + ib + p, j0 + q);
           if (directC && rows == kMR && cols == nr) {
-            choice.kernel(kc, panelA, panelB, tile, c.rowStride);
+            kernels.byRows[kMR - 1](kc, panelA, 1, kMR, panelB, tile, c.rowStride);
             continue;
           }
           // An edge (or strided) tile goes through a buffer.
@@ -209,7 +104,7 @@ void multiplyBlock(const Matrix &a, const Matrix &b, const Matrix &c, int64_t i0
             for (int64_t col = 0; col < nr; ++col)
               edge[r * nr + col] =
                   r < rows && col < cols ? tile[r * c.rowStride + col * c.colStride] : 0.0f;
-          choice.kernel(kc, panelA, panelB, edge, nr);
+          kernels.byRows[rows - 1](kc, panelA, 1, kMR, panelB, edge, nr);
           for (int64_t r = 0; r < rows; ++r)
             for (int64_t col = 0; col < cols; ++col)
               tile[r * c.rowStride + col * c.colStride] = edge[r * nr + col];
@@ -232,32 +127,6 @@ void multiplyFewRows(const Matrix &a, const Matrix &b, const Matrix &c, int64_t 
         out[j * c.colStride] = out[j * c.colStride] + x * row[j];
     }
   }
-}
-
-/// Runs `count` tasks on the invocation's pool (the caller takes part);
-/// serially when there is no pool or one thread.
-template <typename F> void parallelFor(int64_t count, F &&task) {
-  oxla::rt::ThreadPool *pool = oxla::rt::ThreadPool::current();
-  if (!pool || pool->size() <= 1 || count <= 1) {
-    for (int64_t i = 0; i < count; ++i)
-      task(i);
-    return;
-  }
-  // The helpers refer to this frame: wait until every one has run (a
-  // helper that finds no work left returns at once).
-  std::atomic<int64_t> next{0}, helpersDone{0};
-  auto drain = [&] {
-    for (int64_t i; (i = next.fetch_add(1)) < count;)
-      task(i);
-  };
-  int64_t helpers = std::min<int64_t>(pool->size(), count) - 1;
-  for (int64_t h = 0; h < helpers; ++h)
-    pool->submit([&] {
-      drain();
-      helpersDone.fetch_add(1);
-    });
-  drain();
-  pool->helpUntil([&] { return helpersDone.load() == helpers; });
 }
 
 Matrix matrixAt(const int64_t *descriptor, int64_t rank, int64_t offset) {
@@ -295,7 +164,7 @@ extern "C" void _mlir_ciface_oxla_matmul_f32(const UnrankedMemRef *a, const Unra
     return offset;
   };
 
-  int64_t nr = kernelChoice().nr;
+  int64_t nr = gemmKernels().nr;
   bool fewRows = M < kMR && matrixAt(db, rank, 0).colStride == 1;
   // Tasks: batch x column blocks x row blocks, enough for every thread
   // while each task keeps a column block of at least 4 micro-tiles.

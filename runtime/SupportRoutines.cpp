@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/CheckRoutines.h"
+#include "runtime/MemRefDescriptor.h"
 
 #include <cstdint>
 #include <malloc.h>
@@ -29,12 +30,9 @@ struct KeepLargeAllocations {
   }
 } keepLargeAllocations;
 
-struct UnrankedMemRef {
-  int64_t rank;
-  void *descriptor; ///< {T *allocated, T *aligned, int64 offset, sizes[rank], strides[rank]}
-};
-
 } // namespace
+
+using oxla::rt::UnrankedMemRef;
 
 /// Whether `strides` are the row-major strides of `sizes`.
 static bool isRowMajor(const int64_t *sizes, const int64_t *strides, int64_t rank) {
@@ -120,6 +118,10 @@ extern "C" __bf16 __truncdfbf2(double value) {
 extern "C" void _mlir_ciface_oxla_custom_call(int64_t, void *);
 extern "C" void _mlir_ciface_oxla_matmul_f32(const UnrankedMemRef *, const UnrankedMemRef *,
                                              const UnrankedMemRef *);
+extern "C" void _mlir_ciface_oxla_convolution_f32(const UnrankedMemRef *,
+                                                  const UnrankedMemRef *,
+                                                  const UnrankedMemRef *,
+                                                  const UnrankedMemRef *);
 
 // f16 conversions come from libgcc. A JIT resolves names in the global
 // scope, which lacks libgcc_s when the runtime was loaded privately (as
@@ -153,6 +155,8 @@ std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
            reinterpret_cast<void *>(&_mlir_ciface_oxla_custom_call)},
           {"_mlir_ciface_oxla_matmul_f32",
            reinterpret_cast<void *>(&_mlir_ciface_oxla_matmul_f32)},
+          {"_mlir_ciface_oxla_convolution_f32",
+           reinterpret_cast<void *>(&_mlir_ciface_oxla_convolution_f32)},
           {"__extendhfsf2", reinterpret_cast<void *>(&__extendhfsf2)},
           {"__truncsfhf2", reinterpret_cast<void *>(&__truncsfhf2)},
           {"__truncdfhf2", reinterpret_cast<void *>(&__truncdfhf2)},

@@ -8,7 +8,10 @@
 #ifndef OXLA_RUNTIME_THREADPOOL_H
 #define OXLA_RUNTIME_THREADPOOL_H
 
+#include <algorithm>
+#include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -64,6 +67,32 @@ public:
 private:
   ThreadPool *previous_;
 };
+
+/// Runs task(0) ... task(count - 1) on the current pool, the calling thread
+/// taking part; serially when there is no pool or it has one thread.
+template <typename F> void parallelFor(int64_t count, F &&task) {
+  ThreadPool *pool = ThreadPool::current();
+  if (!pool || pool->size() <= 1 || count <= 1) {
+    for (int64_t i = 0; i < count; ++i)
+      task(i);
+    return;
+  }
+  // The helpers refer to this frame: wait until every one has run (a
+  // helper that finds no work left returns at once).
+  std::atomic<int64_t> next{0}, helpersDone{0};
+  auto drain = [&] {
+    for (int64_t i; (i = next.fetch_add(1)) < count;)
+      task(i);
+  };
+  int64_t helpers = std::min<int64_t>(pool->size(), count) - 1;
+  for (int64_t h = 0; h < helpers; ++h)
+    pool->submit([&] {
+      drain();
+      helpersDone.fetch_add(1);
+    });
+  drain();
+  pool->helpUntil([&] { return helpersDone.load() == helpers; });
+}
 
 } // namespace oxla::rt
 

@@ -37,4 +37,26 @@ def MatmulToRuntime : Pass<"oxla-matmul-to-runtime", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect"];
 }
 
+def ConvolutionToRuntime : Pass<"oxla-convolution-to-runtime", "mlir::ModuleOp"> {
+  let summary = "Replace f32 convolutions by calls of the runtime's "
+                "convolution routine";
+  let description = [{
+    A `stablehlo.convolution` of static f32 tensors with one feature and one
+    batch group and no input (lhs) dilation, of at least `min-multiply-adds`
+    terms, becomes a call of `oxla_convolution_f32` on buffers of its
+    operands and a fresh result buffer (bufferization.to_memref and
+    to_tensor around the call). The routine sums every element in the
+    interpreter's order and skips window positions on padding as it does
+    (runtime/ConvolutionRoutine.cpp), so results do not change; it packs
+    the kernel and runs register-blocked micro-kernels on the thread pool.
+    Runs on StableHLO, before the lowering to linalg.
+  }];
+  let options = [
+    Option<"minMultiplyAdds", "min-multiply-adds", "int64_t", "4096",
+           "Smaller convolutions stay loops">
+  ];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect",
+                           "mlir::func::FuncDialect", "mlir::memref::MemRefDialect"];
+}
+
 #endif // OXLA_CODEGEN_PASSES

@@ -27,9 +27,11 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       {"refined", "inline{default-pipeline=},oxla-refine-shapes,symbol-dce"},
       // StableHLO -> linalg/tensor/arith/math on tensors. First batch_norm
       // ops become reduces and elementwise ops, quantized ops become
-      // dequantize, float op, quantize, and chlo.scan a stablehlo.while.
+      // dequantize, float op, quantize, and chlo.scan a stablehlo.while;
+      // large f32 convolutions become calls of the runtime's routine.
       {"linalg", "oxla-decompose-batch-norm,oxla-decompose-quantized-ops,"
-                 "oxla-decompose-scan,oxla-convert-stablehlo-to-linalg,"
+                 "oxla-decompose-scan,oxla-convolution-to-runtime,"
+                 "oxla-convert-stablehlo-to-linalg,"
                  "inline,symbol-dce,"
                  "canonicalize,cse"},
       // Elementwise producers fuse into their consumers (not into matrix
@@ -44,7 +46,7 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       {"buffers", "one-shot-bufferize{bufferize-function-boundaries=1 "
                   "function-boundary-type-conversion=identity-layout-map "
                   "allow-return-allocs-from-loops=1},"
-                  "buffer-results-to-out-params,canonicalize,"
+                  "buffer-results-to-out-params{hoist-static-allocs=1},canonicalize,"
                   "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
                   "oxla-matmul-to-runtime"},
       // Loops, then the LLVM dialect. bf16 rounding is expanded to integer

@@ -1,0 +1,167 @@
+//===- ConvolutionToRuntime.cpp - f32 convolutions as runtime calls -------===//
+//
+// See Passes.td. The call's operands are views in the routine's layout:
+// input [N, spatial..., Ci], kernel [spatial..., Ci, Co], output
+// [N, spatial..., Co] (memref.transpose of the dense buffers), and a
+// constant global with the window: per spatial dimension the stride, the
+// kernel dilation, the low padding and the reversal.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Codegen/Passes.h"
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace oxla {
+#define GEN_PASS_DEF_CONVOLUTIONTORUNTIME
+#include "compiler/Codegen/Passes.h.inc"
+} // namespace oxla
+
+using namespace mlir;
+namespace hlo = oxla::stablehlo;
+
+namespace {
+
+constexpr StringLiteral kRoutine = "oxla_convolution_f32";
+
+/// The window as the routine reads it, or none when the routine does not
+/// cover the convolution (feature or batch groups, input dilation, a
+/// layout that is not a permutation, a small product).
+std::optional<SmallVector<int64_t>> routineWindow(hlo::ConvolutionOp op,
+                                                  int64_t minMultiplyAdds) {
+  auto lhs = dyn_cast<RankedTensorType>(op.getLhs().getType());
+  auto rhs = dyn_cast<RankedTensorType>(op.getRhs().getType());
+  auto result = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!lhs || !rhs || !result || !lhs.hasStaticShape() || !rhs.hasStaticShape() ||
+      !result.hasStaticShape() || !lhs.getElementType().isF32() ||
+      !rhs.getElementType().isF32() || !result.getElementType().isF32())
+    return std::nullopt;
+  if (op.getFeatureGroupCount() != 1 || op.getBatchGroupCount() != 1)
+    return std::nullopt;
+  hlo::ConvDimensionNumbersAttr dn = op.getDimensionNumbers();
+  int64_t spatial = dn.getInputSpatialDimensions().size();
+  if (spatial < 1 || lhs.getRank() != spatial + 2)
+    return std::nullopt;
+  auto entry = [&](std::optional<ArrayRef<int64_t>> values, int64_t s, int64_t otherwise) {
+    return values && !values->empty() ? (*values)[s] : otherwise;
+  };
+  std::optional<ArrayRef<int64_t>> lhsDilation = op.getLhsDilation();
+  if (lhsDilation && llvm::any_of(*lhsDilation, [](int64_t d) { return d != 1; }))
+    return std::nullopt;
+  SmallVector<int64_t> padding;
+  if (std::optional<DenseIntElementsAttr> attr = op.getPadding())
+    for (const APInt &value : attr->getValues<APInt>())
+      padding.push_back(value.getSExtValue());
+  if (!padding.empty() && static_cast<int64_t>(padding.size()) != 2 * spatial)
+    return std::nullopt;
+  std::optional<ArrayRef<bool>> reversal = op.getWindowReversal();
+  SmallVector<int64_t> window;
+  for (int64_t s = 0; s < spatial; ++s) {
+    window.push_back(entry(op.getWindowStrides(), s, 1));
+    window.push_back(entry(op.getRhsDilation(), s, 1));
+    window.push_back(padding.empty() ? 0 : padding[2 * s]);
+    window.push_back(reversal && !reversal->empty() && (*reversal)[s]);
+  }
+  // Output elements times window terms.
+  int64_t work = result.getNumElements() * rhs.getNumElements() /
+                 std::max<int64_t>(1, rhs.getDimSize(dn.getKernelOutputFeatureDimension()));
+  if (work < minMultiplyAdds)
+    return std::nullopt;
+  return window;
+}
+
+/// `buffer` viewed with its dimensions in the order `dims`, as memref<*xf32>.
+Value routineView(OpBuilder &b, Location loc, Value buffer, ArrayRef<int64_t> dims) {
+  SmallVector<unsigned> permutation(dims.begin(), dims.end());
+  AffineMap map = AffineMap::getPermutationMap(permutation, b.getContext());
+  if (!map.isIdentity())
+    buffer = b.create<memref::TransposeOp>(loc, buffer, AffineMapAttr::get(map));
+  return b.create<memref::CastOp>(loc, UnrankedMemRefType::get(b.getF32Type(), 0), buffer);
+}
+
+struct ConvolutionToRuntime
+    : public oxla::impl::ConvolutionToRuntimeBase<ConvolutionToRuntime> {
+  using ConvolutionToRuntimeBase::ConvolutionToRuntimeBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<std::pair<hlo::ConvolutionOp, SmallVector<int64_t>>> convolutions;
+    module.walk([&](hlo::ConvolutionOp op) {
+      if (auto window = routineWindow(op, minMultiplyAdds))
+        convolutions.push_back({op, std::move(*window)});
+    });
+    if (convolutions.empty())
+      return;
+
+    OpBuilder b(module.getContext());
+    auto unrankedF32 = UnrankedMemRefType::get(b.getF32Type(), 0);
+    auto unrankedI64 = UnrankedMemRefType::get(b.getI64Type(), 0);
+    auto routine = module.lookupSymbol<func::FuncOp>(kRoutine);
+    if (!routine) {
+      b.setInsertionPointToStart(module.getBody());
+      routine = b.create<func::FuncOp>(
+          module.getLoc(), kRoutine,
+          b.getFunctionType({unrankedF32, unrankedF32, unrankedF32, unrankedI64}, {}));
+      routine.setPrivate();
+      routine->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+    }
+    SymbolTable symbols(module);
+    for (auto &[op, window] : convolutions) {
+      Location loc = op.getLoc();
+      // The window, as a constant global next to the routine.
+      auto windowType = MemRefType::get({static_cast<int64_t>(window.size())}, b.getI64Type());
+      b.setInsertionPointAfter(routine);
+      auto global = b.create<memref::GlobalOp>(
+          loc, "__oxla_convolution_window", b.getStringAttr("private"), windowType,
+          DenseIntElementsAttr::get(RankedTensorType::get(windowType.getShape(),
+                                                          b.getI64Type()),
+                                    ArrayRef<int64_t>(window)),
+          /*constant=*/true, /*alignment=*/nullptr);
+      symbols.insert(global);
+
+      b.setInsertionPoint(op);
+      hlo::ConvDimensionNumbersAttr dn = op.getDimensionNumbers();
+      auto bufferOf = [&](Value tensor) -> Value {
+        auto type = cast<RankedTensorType>(tensor.getType());
+        return b.create<bufferization::ToMemrefOp>(
+            loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
+            /*read_only=*/true);
+      };
+      auto inOrder = [](int64_t first, ArrayRef<int64_t> middle, int64_t last) {
+        SmallVector<int64_t> dims;
+        if (first >= 0)
+          dims.push_back(first);
+        dims.append(middle.begin(), middle.end());
+        dims.push_back(last);
+        return dims;
+      };
+      Value input = routineView(
+          b, loc, bufferOf(op.getLhs()),
+          inOrder(dn.getInputBatchDimension(), dn.getInputSpatialDimensions(),
+                  dn.getInputFeatureDimension()));
+      SmallVector<int64_t> kernelDims(dn.getKernelSpatialDimensions());
+      kernelDims.push_back(dn.getKernelInputFeatureDimension());
+      Value kernel = routineView(b, loc, bufferOf(op.getRhs()),
+                                 inOrder(-1, kernelDims, dn.getKernelOutputFeatureDimension()));
+      auto resultType = cast<RankedTensorType>(op.getType());
+      Value result = b.create<memref::AllocOp>(
+          loc, MemRefType::get(resultType.getShape(), resultType.getElementType()));
+      Value output = routineView(
+          b, loc, result,
+          inOrder(dn.getOutputBatchDimension(), dn.getOutputSpatialDimensions(),
+                  dn.getOutputFeatureDimension()));
+      Value windowBuffer = b.create<memref::GetGlobalOp>(loc, windowType, global.getSymName());
+      Value windowView = b.create<memref::CastOp>(loc, unrankedI64, windowBuffer);
+      b.create<func::CallOp>(loc, routine, ValueRange{input, kernel, output, windowView});
+      Value tensor = b.create<bufferization::ToTensorOp>(loc, resultType, result,
+                                                         /*restrict=*/true, /*writable=*/true);
+      op.replaceAllUsesWith(tensor);
+      op.erase();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,43 @@
+//===- GemmKernels.h - Register-blocked f32 micro-kernels -----------------===//
+//
+// The inner loops of the matmul and convolution routines: C[MR x nr] +=
+// A * B-panel over kc terms, summed in k order, each product rounded and
+// then added (no fused multiply-add), the interpreter's arithmetic.
+// A(i, k) is a[i * aRow + k * aDepth]: a packed panel [k][kMR] has aRow 1,
+// aDepth kMR; rows read in place have aDepth 1. A B panel is [k][nr]; C
+// has row stride ldc and unit column stride.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OXLA_RUNTIME_GEMMKERNELS_H
+#define OXLA_RUNTIME_GEMMKERNELS_H
+
+#include <cstdint>
+
+namespace oxla::rt {
+
+/// A strided matrix: element (i, j) at data[i * rowStride + j * colStride].
+struct Matrix {
+  float *data;
+  int64_t rows, cols, rowStride, colStride;
+  float &at(int64_t i, int64_t j) const { return data[i * rowStride + j * colStride]; }
+};
+
+constexpr int64_t kMR = 6; ///< rows of a full C tile
+
+using GemmKernel = void (*)(int64_t kc, const float *a, int64_t aRow, int64_t aDepth,
+                            const float *b, float *c, int64_t ldc);
+
+struct GemmKernels {
+  /// byRows[r - 1] computes the first r rows of a tile, r = 1 ... kMR.
+  GemmKernel byRows[kMR];
+  int64_t nr; ///< columns of a tile
+};
+
+/// The widest kernels the CPU runs (AVX-512: 6 x 32, AVX2: 6 x 16, else
+/// portable loops); OXLA_MATMUL_KERNEL=avx2|portable picks narrower ones
+/// (tests run every kernel on one machine).
+const GemmKernels &gemmKernels();
+
+} // namespace oxla::rt
+
+#endif // OXLA_RUNTIME_GEMMKERNELS_H

@@ -1,0 +1,53 @@
+// RUN: oxla-opt %s --split-input-file --oxla-convolution-to-runtime | FileCheck %s
+
+// An NCHW/OIHW convolution: the operands are passed as views in the
+// routine's [N, spatial..., C], [spatial..., Ci, Co] and [N, spatial..., Co]
+// orders; the window (stride, kernel dilation, low padding, reversal per
+// spatial dimension) is a constant global.
+// CHECK-LABEL: func.func private @oxla_convolution_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xi64>) attributes {llvm.emit_c_interface}
+// CHECK: memref.global "private" constant @__oxla_convolution_window : memref<8xi64> = dense<[2, 1, 1, 0, 1, 2, 0, 1]>
+// CHECK-LABEL: func.func @nchw
+// CHECK-DAG: %[[X:.*]] = bufferization.to_memref %arg0 read_only : memref<2x8x16x16xf32>
+// CHECK-DAG: %[[XT:.*]] = memref.transpose %[[X]] (d0, d1, d2, d3) -> (d0, d2, d3, d1)
+// CHECK-DAG: %[[W:.*]] = bufferization.to_memref %arg1 read_only : memref<4x8x3x3xf32>
+// CHECK-DAG: %[[WT:.*]] = memref.transpose %[[W]] (d0, d1, d2, d3) -> (d2, d3, d1, d0)
+// CHECK-DAG: %[[OUT:.*]] = memref.alloc() : memref<2x4x8x12xf32>
+// CHECK-DAG: %[[OT:.*]] = memref.transpose %[[OUT]] (d0, d1, d2, d3) -> (d0, d2, d3, d1)
+// CHECK-DAG: %[[WINDOW:.*]] = memref.get_global @__oxla_convolution_window : memref<8xi64>
+// CHECK: call @oxla_convolution_f32(
+// CHECK: %[[RESULT:.*]] = bufferization.to_tensor %[[OUT]] restrict writable
+// CHECK: return %[[RESULT]]
+// CHECK-NOT: stablehlo.convolution
+func.func @nchw(%x: tensor<2x8x16x16xf32>, %w: tensor<4x8x3x3xf32>) -> tensor<2x4x8x12xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [2, 1], pad = [[1, 0], [0, 0]], rhs_dilate = [1, 2], reverse = [false, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x16x16xf32>, tensor<4x8x3x3xf32>) -> tensor<2x4x8x12xf32>
+  return %0 : tensor<2x4x8x12xf32>
+}
+
+// -----
+
+// What the routine does not cover stays a convolution: feature groups,
+// input dilation, other element types, small products.
+// CHECK-LABEL: func.func @groups
+// CHECK: stablehlo.convolution
+func.func @groups(%x: tensor<1x16x16x8xf32>, %w: tensor<3x3x4x8xf32>) -> tensor<1x14x14x8xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<1x16x16x8xf32>, tensor<3x3x4x8xf32>) -> tensor<1x14x14x8xf32>
+  return %0 : tensor<1x14x14x8xf32>
+}
+// CHECK-LABEL: func.func @lhs_dilation
+// CHECK: stablehlo.convolution
+func.func @lhs_dilation(%x: tensor<1x16x16x8xf32>, %w: tensor<3x3x8x8xf32>) -> tensor<1x29x29x8xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {lhs_dilate = [2, 2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x16x8xf32>, tensor<3x3x8x8xf32>) -> tensor<1x29x29x8xf32>
+  return %0 : tensor<1x29x29x8xf32>
+}
+// CHECK-LABEL: func.func @bf16
+// CHECK: stablehlo.convolution
+func.func @bf16(%x: tensor<1x16x16x8xbf16>, %w: tensor<3x3x8x8xbf16>) -> tensor<1x14x14x8xbf16> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x16x8xbf16>, tensor<3x3x8x8xbf16>) -> tensor<1x14x14x8xbf16>
+  return %0 : tensor<1x14x14x8xbf16>
+}
+// CHECK-LABEL: func.func @small
+// CHECK: stablehlo.convolution
+func.func @small(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
+}

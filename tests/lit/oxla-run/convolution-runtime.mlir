@@ -1,0 +1,66 @@
+// Large f32 convolutions run in the runtime's convolution routine
+// (oxla-convolution-to-runtime) and give exactly the interpreter's sums
+// (--max-ulp 0): same padding, strides and kernel dilation, NCHW layouts,
+// a reversed window, negative and one-sided padding, 1-D and 3-D windows,
+// output features that fill no whole tile, and an infinite weight that
+// padding positions must skip (0 * inf would be NaN).
+// RUN: oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// The narrower kernels, which other CPUs get, give the same sums:
+// RUN: env OXLA_MATMUL_KERNEL=avx2 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// RUN: env OXLA_MATMUL_KERNEL=portable oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// RUN: oxla-run %s --split-input-file --random-inputs --emit linalg | FileCheck %s --check-prefix=IR
+// CHECK: EXEC @main
+// CHECK-NEXT: 2x9x11x20xf32=
+// CHECK: EXEC @main
+// CHECK-NEXT: 2x6x5x6xf32=
+// CHECK: EXEC @main
+// CHECK-NEXT: 3x8x12xf32=
+// CHECK: EXEC @main
+// CHECK-NEXT: 1x4x3x5x7xf32=
+// CHECK: EXEC @main
+// CHECK-NEXT: 1x6x6x33xf32=
+// CHECK-NOT: nan
+// IR-COUNT-5: call @oxla_convolution_f32
+
+// NHWC, 3x3 window, same padding, 20 output features.
+func.func @main(%x: tensor<2x9x11x16xf32>, %w: tensor<3x3x16x20xf32>) -> tensor<2x9x11x20xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x9x11x16xf32>, tensor<3x3x16x20xf32>) -> tensor<2x9x11x20xf32>
+  return %0 : tensor<2x9x11x20xf32>
+}
+
+// -----
+
+// NCHW input, OIHW kernel, stride 2, kernel dilation 2, one-sided and
+// negative padding, the first window dimension reversed.
+func.func @main(%x: tensor<2x8x13x11xf32>, %w: tensor<6x8x3x2xf32>) -> tensor<2x6x5x6xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [2, 2], pad = [[2, 0], [-1, 1]], rhs_dilate = [2, 1], reverse = [true, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x13x11xf32>, tensor<6x8x3x2xf32>) -> tensor<2x6x6x5xf32>
+  %1 = stablehlo.transpose %0, dims = [0, 2, 3, 1] : (tensor<2x6x6x5xf32>) -> tensor<2x6x5x6xf32>
+  return %1 : tensor<2x6x5x6xf32>
+}
+
+// -----
+
+// 1-D, window 5, padding 2 on both sides, features last in the kernel.
+func.func @main(%x: tensor<3x12x24xf32>, %w: tensor<5x24x8xf32>) -> tensor<3x8x12xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, f, 0], window = {pad = [[2, 2]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<3x12x24xf32>, tensor<5x24x8xf32>) -> tensor<3x8x12xf32>
+  return %0 : tensor<3x8x12xf32>
+}
+
+// -----
+
+// 3-D window with padding in every dimension.
+func.func @main(%x: tensor<1x4x3x5x9xf32>, %w: tensor<3x3x3x9x7xf32>) -> tensor<1x4x3x5x7xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, 2, f]x[0, 1, 2, i, o]->[b, 0, 1, 2, f], window = {pad = [[1, 1], [1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x3x5x9xf32>, tensor<3x3x3x9x7xf32>) -> tensor<1x4x3x5x7xf32>
+  return %0 : tensor<1x4x3x5x7xf32>
+}
+
+// -----
+
+// Every weight infinite: a sum that added the padding's zeros would be NaN
+// at the borders.
+func.func @main(%x: tensor<1x6x6x8xf32>) -> tensor<1x6x6x33xf32> {
+  %inf = stablehlo.constant dense<0x7F800000> : tensor<3x3x8x33xf32>
+  %a = stablehlo.abs %x : tensor<1x6x6x8xf32>
+  %0 = stablehlo.convolution(%a, %inf) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x8xf32>, tensor<3x3x8x33xf32>) -> tensor<1x6x6x33xf32>
+  return %0 : tensor<1x6x6x33xf32>
+}
