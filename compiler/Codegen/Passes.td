@@ -59,4 +59,33 @@ def ConvolutionToRuntime : Pass<"oxla-convolution-to-runtime", "mlir::ModuleOp">
                            "mlir::func::FuncDialect", "mlir::memref::MemRefDialect"];
 }
 
+def ExpandMath : Pass<"oxla-expand-math", "mlir::ModuleOp"> {
+  let summary = "Expand f32 math.exp and math.tanh into arithmetic that "
+                "vectorizes";
+  let description = [{
+    libm's expf and tanhf are calls, one element at a time; this rewrites
+    them (scalars or vectors of f32) into arith and math.fma/roundeven/
+    copysign ops, which loops vectorize. The algorithms and their accuracy
+    (at most 1 ULP for exp and 2 for tanh against the interpreter, with
+    NaN, infinities, -0, overflow and subnormal results handled) are in
+    ExpandMath.cpp. Other element types stay libm calls.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect"];
+}
+
+def IsolateTaskBodies : Pass<"oxla-isolate-task-bodies", "mlir::ModuleOp"> {
+  let summary = "Keep the functions that async tasks call from being inlined "
+                "into the coroutines";
+  let description = [{
+    `async-parallel-for` outlines a parallel loop's body into a function
+    that each `async.execute` task calls. Inlined into the task's
+    coroutine, the body reads its buffers' pointers from the coroutine
+    frame, which LLVM must assume every store may overwrite: the loop then
+    reloads them on every iteration and is not vectorized. Marked
+    `noinline`, the body keeps its pointers in arguments and vectorizes
+    (with runtime alias checks) as the caller's own loops do.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 #endif // OXLA_CODEGEN_PASSES

@@ -39,7 +39,7 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // cf.br between blocks become scf.while first: bufferization and
       // deallocation handle structured loops only.
       {"fused", "lift-cf-to-scf,oxla-poison-tensors-to-empty,"
-                "oxla-fuse-elementwise,canonicalize,cse"},
+                "oxla-fuse-elementwise,oxla-expand-math,canonicalize,cse"},
       // Tensors become buffers; results become caller-allocated
       // out-parameters; temporaries are freed. Large f32 matrix products
       // become calls of the runtime's packed matmul (same sums, in order).
@@ -53,6 +53,7 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // ops (correct round-to-nearest-even on any CPU).
       {"llvm-dialect", "convert-linalg-to-parallel-loops,"
                "async-parallel-for{async-dispatch=0 num-workers=-1 min-task-size=16384},"
+               "oxla-isolate-task-bodies,"
                "async-to-async-runtime,async-runtime-ref-counting,"
                "async-runtime-ref-counting-opt,convert-async-to-llvm,"
                "expand-strided-metadata,lower-affine,"
