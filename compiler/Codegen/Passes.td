@@ -60,17 +60,24 @@ def ConvolutionToRuntime : Pass<"oxla-convolution-to-runtime", "mlir::ModuleOp">
 }
 
 def ExpandMath : Pass<"oxla-expand-math", "mlir::ModuleOp"> {
-  let summary = "Expand f32 math.exp and math.tanh into arithmetic that "
-                "vectorizes";
+  let summary = "Compute f32 math.exp and math.tanh with oxla's own "
+                "vectorizable functions";
   let description = [{
-    libm's expf and tanhf are calls, one element at a time; this rewrites
-    them (scalars or vectors of f32) into arith and math.fma/roundeven/
-    copysign ops, which loops vectorize. The algorithms and their accuracy
-    (at most 1 ULP for exp and 2 for tanh against the interpreter, with
-    NaN, infinities, -0, overflow and subnormal results handled) are in
-    ExpandMath.cpp. Other element types stay libm calls.
+    libm's expf and tanhf take one element at a time, so a loop that calls
+    them does not vectorize. This replaces each f32 `math.exp` and
+    `math.tanh` by a call of a function defined once in the module
+    (`__oxla_expf`, `__oxla_tanhf`, in arith and math.fma/roundeven/copysign
+    ops), with variants on vectors of 4, 8 and 16 lanes that the
+    `vector-function-abi-variant` attribute tells LLVM's loop vectorizer
+    about: a vectorized loop calls the variant of its width. Loops stay
+    small however many of these they compute. Ops already on vectors are
+    expanded in place. The algorithms and their accuracy (at most 1 ULP
+    for exp and 2 for tanh against the interpreter, NaN, infinities, -0,
+    overflow and subnormal results handled) are in ExpandMath.cpp. Other
+    element types stay libm calls.
   }];
-  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect"];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::func::FuncDialect",
+                           "mlir::math::MathDialect"];
 }
 
 def IsolateTaskBodies : Pass<"oxla-isolate-task-bodies", "mlir::ModuleOp"> {
