@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -52,7 +53,8 @@ void oxla::registerDialects(mlir::DialectRegistry &registry) {
   registry.insert<oxla::stablehlo::StableHLODialect, oxla::chlo::CHLODialect,
                   oxla::check::CheckDialect,
                   oxla::interpreter::InterpreterDialect>();
-  registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
+  registry.insert<arith::ArithDialect, async::AsyncDialect,
+                  bufferization::BufferizationDialect,
                   cf::ControlFlowDialect, complex::ComplexDialect,
                   func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
                   math::MathDialect, memref::MemRefDialect,
