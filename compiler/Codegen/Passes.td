@@ -80,6 +80,23 @@ def ExpandMath : Pass<"oxla-expand-math", "mlir::ModuleOp"> {
                            "mlir::math::MathDialect"];
 }
 
+def LowerReductions : Pass<"oxla-lower-reductions", "mlir::ModuleOp"> {
+  let summary = "Lower reductions over the last dimension of buffers to "
+                "loops that reduce several rows at once";
+  let description = [{
+    A `linalg.reduce` on memrefs over its input's last dimension becomes
+    loops with the accumulators in registers: a parallel loop over groups
+    of 8 rows, each reduced in order with the 8 chains side by side (the
+    interpreter's sums, bit for bit, without waiting on each add), and a
+    loop for the rows left over. When the body is one op whose result does
+    not depend on the order (max, min, bitwise, integer add and mul), a
+    statically long row (at least 32) is reduced in 16 interleaved lanes
+    that vectorize instead. Other reductions stay linalg.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def IsolateTaskBodies : Pass<"oxla-isolate-task-bodies", "mlir::ModuleOp"> {
   let summary = "Keep the functions that async tasks call from being inlined "
                 "into the coroutines";

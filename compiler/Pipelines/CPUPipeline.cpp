@@ -51,7 +51,7 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                   "oxla-matmul-to-runtime"},
       // Loops, then the LLVM dialect. bf16 rounding is expanded to integer
       // ops (correct round-to-nearest-even on any CPU).
-      {"llvm-dialect", "convert-linalg-to-parallel-loops,"
+      {"llvm-dialect", "oxla-lower-reductions,convert-linalg-to-parallel-loops,"
                "async-parallel-for{async-dispatch=0 num-workers=-1 min-task-size=16384},"
                "oxla-isolate-task-bodies,"
                "async-to-async-runtime,async-runtime-ref-counting,"

@@ -33,6 +33,10 @@ std::unique_ptr<llvm::TargetMachine> oxla::createTargetMachine(llvm::StringRef c
       subtarget.AddFeature(feature.first(), feature.second);
     features = subtarget.getString();
   }
+  // Vector gathers are slower than the scalar loads they replace on the
+  // CPUs measured (AMD Zen); the SLP vectorizer would otherwise gather the
+  // side-by-side rows of a reduction (oxla-lower-reductions).
+  features += features.empty() ? "+prefer-no-gather" : ",+prefer-no-gather";
   llvm::TargetOptions options;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, cpuName, features, options, llvm::Reloc::PIC_, std::nullopt,
