@@ -25,8 +25,8 @@ ScopedPool::~ScopedPool() { currentPool = previous_; }
 ThreadPool::ThreadPool(unsigned threads) {
   if (threads == 0)
     threads = std::max(1u, std::thread::hardware_concurrency());
-  workers_.reserve(threads);
-  for (unsigned i = 0; i < threads; ++i)
+  workers_.reserve(threads - 1);
+  for (unsigned i = 0; i + 1 < threads; ++i)
     workers_.emplace_back([this] {
       currentPool = this;
       work();
@@ -41,14 +41,27 @@ ThreadPool::~ThreadPool() {
   ready_.notify_all();
   for (std::thread &worker : workers_)
     worker.join();
+  // Without workers nobody else runs what is left.
+  while (runOne()) {
+  }
 }
 
 void ThreadPool::submit(std::function<void()> task) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     tasks_.push_back(std::move(task));
+    ++events_;
   }
   ready_.notify_one();
+  changed_.notify_all();
+}
+
+void ThreadPool::finished() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++events_;
+  }
+  changed_.notify_all();
 }
 
 bool ThreadPool::runOne() {
@@ -61,13 +74,23 @@ bool ThreadPool::runOne() {
     tasks_.pop_front();
   }
   task();
+  finished();
   return true;
 }
 
 void ThreadPool::helpUntil(const std::function<bool()> &done) {
-  while (!done())
-    if (!runOne())
-      std::this_thread::sleep_for(std::chrono::microseconds(20));
+  while (!done()) {
+    if (runOne())
+      continue;
+    std::unique_lock<std::mutex> lock(mutex_);
+    // A task that makes done() true counts an event after it did so, under
+    // the lock: either done() sees it here or the wait sees the event.
+    uint64_t seen = events_;
+    if (!tasks_.empty() || done())
+      continue;
+    changed_.wait_for(lock, std::chrono::milliseconds(1),
+                      [&] { return events_ != seen; });
+  }
 }
 
 void ThreadPool::work() {
@@ -82,5 +105,6 @@ void ThreadPool::work() {
       tasks_.pop_front();
     }
     task();
+    finished();
   }
 }

@@ -2,7 +2,8 @@
 //
 // A fixed set of workers taking tasks from one queue. A client owns one, so
 // that concurrent invocations share the machine instead of each starting
-// its own threads.
+// its own threads. A pool of N threads has N - 1 workers: the thread that
+// waits for its tasks runs them too (helpUntil), so N threads compute.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OXLA_RUNTIME_THREADPOOL_H
@@ -22,19 +23,21 @@ namespace oxla::rt {
 
 class ThreadPool {
 public:
-  /// `threads` workers; 0 for the number of cores.
+  /// `threads` threads (`threads` - 1 workers); 0 for the number of cores.
   explicit ThreadPool(unsigned threads);
   /// Runs the queued tasks, then joins the workers.
   ~ThreadPool();
   ThreadPool(const ThreadPool &) = delete;
   ThreadPool &operator=(const ThreadPool &) = delete;
 
-  unsigned size() const { return static_cast<unsigned>(workers_.size()); }
+  /// The threads that compute: the workers and the waiting thread.
+  unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
   void submit(std::function<void()> task);
 
   /// Runs queued tasks on this thread until `done()` holds, sleeping while
-  /// the queue is empty. A worker that waits for other tasks must help, or
-  /// a pool of one thread would wait for itself.
+  /// the queue is empty until a task is queued or finishes. A thread that
+  /// waits for tasks must help: a pool of one thread has no workers.
+  /// `done` must only change through the pool's tasks.
   void helpUntil(const std::function<bool()> &done);
 
   /// The pool whose tasks this thread runs, or the one an invocation
@@ -48,9 +51,14 @@ private:
   void work();
   /// Pops and runs one task; false when the queue was empty.
   bool runOne();
+  /// Counts a finished task and wakes the threads in helpUntil.
+  void finished();
 
   std::mutex mutex_;
   std::condition_variable ready_;
+  /// Notified when a task is queued or finishes; `events_` counts both.
+  std::condition_variable changed_;
+  uint64_t events_ = 0;
   std::deque<std::function<void()>> tasks_;
   bool stopping_ = false;
   std::vector<std::thread> workers_;

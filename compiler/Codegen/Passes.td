@@ -97,6 +97,54 @@ def LowerReductions : Pass<"oxla-lower-reductions", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def FuseRows : Pass<"oxla-fuse-rows", "mlir::ModuleOp"> {
+  let summary = "Compute reductions over rows and the elementwise ops that "
+                "use them one tile of rows at a time";
+  let description = [{
+    XLA's row fusion, for softmax and layer norm: the last elementwise
+    linalg.generic of a computation that uses a reduction over all but the
+    first dimension is tiled along its first dimension (an scf.forall over
+    tiles of about 128 KiB), and the linalg ops that produce its tile's rows
+    (reductions, elementwise ops, fills; not contractions) are fused into
+    the loop. Each tile's passes over the data then hit the cache instead
+    of memory. Producers used twice are computed once per use. Sums keep
+    their order: a tile holds whole rows.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"];
+}
+
+def SequentialSmallLoops : Pass<"oxla-sequential-small-loops", "mlir::ModuleOp"> {
+  let summary = "Keep scf.parallel only where the work pays for tasks";
+  let description = [{
+    async-parallel-for splits every scf.parallel into tasks by its trip
+    count alone. This pass decides by work instead: an outermost parallel
+    loop that runs fewer than `min-parallel-work` ops (trip counts times
+    the ops of the body, nested loops counted with their trips; unknown
+    trip counts count as large) becomes scf.for loops, and so does every
+    parallel loop inside another (loops inside a task run on its thread;
+    a row tile of oxla-fuse-rows would otherwise dispatch tasks of its
+    own). The loops left are split into as many tasks as there are
+    threads.
+  }];
+  let options = [
+    Option<"minParallelWork", "min-parallel-work", "int64_t", "65536",
+           "Loops with less work run on one thread">
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+}
+
+def ElideResultCopies : Pass<"oxla-elide-result-copies", "mlir::ModuleOp"> {
+  let summary = "Compute a result in its out-parameter instead of copying "
+                "a fresh buffer into it";
+  let description = [{
+    After buffer-results-to-out-params, a function whose result was a
+    buffer it allocated (memref.alloc in its body, of the out-parameter's
+    type) ends with a copy into the out-parameter. The buffer is replaced
+    by the out-parameter and the copy removed. Runs before deallocation.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def IsolateTaskBodies : Pass<"oxla-isolate-task-bodies", "mlir::ModuleOp"> {
   let summary = "Keep the functions that async tasks call from being inlined "
                 "into the coroutines";

@@ -35,24 +35,30 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                  "inline,symbol-dce,"
                  "canonicalize,cse"},
       // Elementwise producers fuse into their consumers (not into matrix
-      // products, which stay recognizable and cheap). Loops written as
+      // products, which stay recognizable and cheap); f32 exp and tanh
+      // become calls of vectorizable functions; reductions over rows and
+      // what uses them run one tile of rows at a time. Loops written as
       // cf.br between blocks become scf.while first: bufferization and
       // deallocation handle structured loops only.
       {"fused", "lift-cf-to-scf,oxla-poison-tensors-to-empty,"
-                "oxla-fuse-elementwise,oxla-expand-math,canonicalize,cse"},
+                "oxla-fuse-elementwise,oxla-expand-math,oxla-fuse-rows,canonicalize,cse"},
       // Tensors become buffers; results become caller-allocated
-      // out-parameters; temporaries are freed. Large f32 matrix products
-      // become calls of the runtime's packed matmul (same sums, in order).
+      // out-parameters, computed in place where they were fresh buffers;
+      // temporaries are freed. Large f32 matrix products become calls of
+      // the runtime's packed matmul (same sums, in order).
       {"buffers", "one-shot-bufferize{bufferize-function-boundaries=1 "
                   "function-boundary-type-conversion=identity-layout-map "
                   "allow-return-allocs-from-loops=1},"
-                  "buffer-results-to-out-params{hoist-static-allocs=1},canonicalize,"
+                  "buffer-results-to-out-params,oxla-elide-result-copies,canonicalize,"
                   "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
                   "oxla-matmul-to-runtime"},
-      // Loops, then the LLVM dialect. bf16 rounding is expanded to integer
+      // Loops, then the LLVM dialect: row reductions with register
+      // accumulators; parallel loops with enough work split into one task
+      // per thread, the rest sequential; bf16 rounding expanded to integer
       // ops (correct round-to-nearest-even on any CPU).
-      {"llvm-dialect", "oxla-lower-reductions,convert-linalg-to-parallel-loops,"
-               "async-parallel-for{async-dispatch=0 num-workers=-1 min-task-size=16384},"
+      {"llvm-dialect", "scf-forall-to-parallel,oxla-lower-reductions,"
+               "convert-linalg-to-parallel-loops,oxla-sequential-small-loops,"
+               "async-parallel-for{async-dispatch=0 num-workers=-1 min-task-size=1},"
                "oxla-isolate-task-bodies,"
                "async-to-async-runtime,async-runtime-ref-counting,"
                "async-runtime-ref-counting-opt,convert-async-to-llvm,"

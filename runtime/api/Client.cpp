@@ -67,6 +67,7 @@ oxla_status *oxla_client_create(const oxla_client_options *options, oxla_client 
                                 "; use 0 for one per core");
   auto *client = new oxla_client;
   client->pool = std::make_unique<rt::ThreadPool>(static_cast<unsigned>(threads));
+  client->invocations = std::make_unique<rt::ThreadPool>(client->pool->size() + 1);
   *out = client;
   return nullptr;
 }

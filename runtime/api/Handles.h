@@ -46,7 +46,11 @@ struct oxla_client {
     oxla_custom_call_fn fn;
     void *userData;
   };
+  /// The threads that compute an invocation (its caller and the workers).
   std::unique_ptr<oxla::rt::ThreadPool> pool;
+  /// The threads that run asynchronous invocations, each as their caller;
+  /// destroyed first, after the pending ones complete.
+  std::unique_ptr<oxla::rt::ThreadPool> invocations;
   mutable std::shared_mutex customCallsMutex;
   std::map<std::string, CustomCall, std::less<>> customCalls;
 };

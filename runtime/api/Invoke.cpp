@@ -227,7 +227,7 @@ oxla_status *oxla_function_invoke_async(oxla_function *function,
     ++executable->pending;
   }
   auto *handle = new oxla_event{event};
-  executable->client->pool->submit([function, kept = std::move(kept),
+  executable->client->invocations->submit([function, kept = std::move(kept),
                                     donate = std::move(donate), event, executable] {
     oxla_invoke_options taskOptions{donate.empty() ? nullptr : donate.data()};
     std::vector<oxla_buffer *> results;

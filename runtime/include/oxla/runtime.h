@@ -69,7 +69,10 @@ const char *oxla_element_type_name(oxla_element_type type);
 typedef struct oxla_client oxla_client;
 
 typedef struct oxla_client_options {
-  /* Worker threads for asynchronous invocations; 0: the number of cores. */
+  /* Threads that compute one invocation: the thread that invokes and
+   * num_threads - 1 workers the client starts; 0: one per core. An
+   * asynchronous invocation runs on a thread of its own that takes the
+   * caller's part. */
   int32_t num_threads;
 } oxla_client_options;
 
