@@ -65,53 +65,109 @@ void packB(const Matrix &b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int6
   }
 }
 
-/// C[i0 : i0 + mc, j0 : j0 + nc] += A * B, K blocks in order.
-void multiplyBlock(const Matrix &a, const Matrix &b, const Matrix &c, int64_t i0, int64_t mc,
-                   int64_t j0, int64_t nc) {
+/// C[i0 : i0 + mc, j0 : j0 + nc] += A[:, k0 : k0 + kc] * B-block, the
+/// block packed by packB for depth [k0, k0 + kc) and columns from j0.
+void multiplyPacked(const Matrix &a, const Matrix &c, const float *packedB, int64_t k0,
+                    int64_t kc, int64_t i0, int64_t mc, int64_t j0, int64_t nc) {
   const GemmKernels &kernels = gemmKernels();
-  int64_t nr = kernels.nr, K = a.cols;
-  int64_t mcPadded = (mc + kMR - 1) / kMR * kMR, ncPadded = (nc + nr - 1) / nr * nr;
+  int64_t nr = kernels.nr;
   // Packing buffers live as long as the thread: a fresh allocation per
   // call costs page faults that a small product does not amortize.
-  thread_local std::vector<float> packedA, packedB;
-  size_t needA = static_cast<size_t>(std::min(K, kKC) * std::min(mcPadded, kMC));
-  size_t needB = static_cast<size_t>(std::min(K, kKC) * ncPadded);
+  thread_local std::vector<float> packedA;
+  size_t needA = static_cast<size_t>(kc * std::min((mc + kMR - 1) / kMR * kMR, kMC));
   if (packedA.size() < needA)
     packedA.resize(needA);
-  if (packedB.size() < needB)
-    packedB.resize(needB);
   float edge[kMR * 32];
   bool directC = c.colStride == 1;
-  for (int64_t k0 = 0; k0 < K; k0 += kKC) {
-    int64_t kc = std::min(kKC, K - k0);
-    packB(b, k0, kc, j0, nc, nr, packedB.data());
-    for (int64_t ib = 0; ib < mc; ib += kMC) {
-      int64_t mb = std::min(kMC, mc - ib);
-      packA(a, i0 + ib, mb, k0, kc, packedA.data());
-      for (int64_t q = 0; q < nc; q += nr) {
-        int64_t cols = std::min(nr, nc - q);
-        for (int64_t p = 0; p < mb; p += kMR) {
-          int64_t rows = std::min(kMR, mb - p);
-          const float *panelA = packedA.data() + (p / kMR) * kc * kMR;
-          const float *panelB = packedB.data() + (q / nr) * kc * nr;
-          float *tile = &c.at(i0 + ib + p, j0 + q);
-          if (directC && rows == kMR && cols == nr) {
-            kernels.byRows[kMR - 1](kc, panelA, 1, kMR, panelB, tile, c.rowStride);
-            continue;
-          }
-          // An edge (or strided) tile goes through a buffer.
-          for (int64_t r = 0; r < kMR; ++r)
-            for (int64_t col = 0; col < nr; ++col)
-              edge[r * nr + col] =
-                  r < rows && col < cols ? tile[r * c.rowStride + col * c.colStride] : 0.0f;
-          kernels.byRows[rows - 1](kc, panelA, 1, kMR, panelB, edge, nr);
-          for (int64_t r = 0; r < rows; ++r)
-            for (int64_t col = 0; col < cols; ++col)
-              tile[r * c.rowStride + col * c.colStride] = edge[r * nr + col];
+  for (int64_t ib = 0; ib < mc; ib += kMC) {
+    int64_t mb = std::min(kMC, mc - ib);
+    packA(a, i0 + ib, mb, k0, kc, packedA.data());
+    for (int64_t q = 0; q < nc; q += nr) {
+      int64_t cols = std::min(nr, nc - q);
+      for (int64_t p = 0; p < mb; p += kMR) {
+        int64_t rows = std::min(kMR, mb - p);
+        const float *panelA = packedA.data() + (p / kMR) * kc * kMR;
+        const float *panelB = packedB + (q / nr) * kc * nr;
+        float *tile = &c.at(i0 + ib + p, j0 + q);
+        if (directC && rows == kMR && cols == nr) {
+          kernels.byRows[kMR - 1](kc, panelA, 1, kMR, panelB, tile, c.rowStride);
+          continue;
         }
+        // An edge (or strided) tile goes through a buffer.
+        for (int64_t r = 0; r < kMR; ++r)
+          for (int64_t col = 0; col < nr; ++col)
+            edge[r * nr + col] =
+                r < rows && col < cols ? tile[r * c.rowStride + col * c.colStride] : 0.0f;
+        kernels.byRows[rows - 1](kc, panelA, 1, kMR, panelB, edge, nr);
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t col = 0; col < cols; ++col)
+            tile[r * c.rowStride + col * c.colStride] = edge[r * nr + col];
       }
     }
   }
+}
+
+/// C[i0 : i0 + mc, j0 : j0 + nc] += A * B on one thread, K blocks in order.
+void multiplyBlock(const Matrix &a, const Matrix &b, const Matrix &c, int64_t i0, int64_t mc,
+                   int64_t j0, int64_t nc) {
+  int64_t nr = gemmKernels().nr, K = a.cols;
+  thread_local std::vector<float> packedB;
+  size_t needB = static_cast<size_t>(std::min(K, kKC) * ((nc + nr - 1) / nr * nr));
+  if (packedB.size() < needB)
+    packedB.resize(needB);
+  for (int64_t k0 = 0; k0 < K; k0 += kKC) {
+    int64_t kc = std::min(kKC, K - k0);
+    packB(b, k0, kc, j0, nc, nr, packedB.data());
+    multiplyPacked(a, c, packedB.data(), k0, kc, i0, mc, j0, nc);
+  }
+}
+
+/// B's elements up to which multiplyShared packs all of B at once.
+constexpr int64_t kSharedB = 1 << 20;
+
+/// C += A * B for one matrix whose B has at most kSharedB elements, on all
+/// threads: B is packed once (every K block, in parallel), then tasks over
+/// row blocks and panel groups share it, each running the K blocks in
+/// order. Two waits in all, where tasks packing their own B would repeat
+/// the packing for every row block.
+void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t threads) {
+  int64_t nr = gemmKernels().nr, M = a.rows, K = a.cols, N = b.cols;
+  int64_t panels = (N + nr - 1) / nr, kBlocks = (K + kKC - 1) / kKC;
+  thread_local std::vector<float> packedB;
+  packedB.resize(static_cast<size_t>(panels * nr * K));
+  // The calling thread's buffer: tasks on other threads must not name the
+  // thread_local. K block kb starts at kb * kKC * panels * nr; its panels
+  // are kc x nr.
+  float *shared = packedB.data();
+  auto blockOf = [=](int64_t kb) { return shared + kb * kKC * panels * nr; };
+  parallelFor(kBlocks * panels, [&](int64_t task) {
+    int64_t kb = task / panels, p = task % panels;
+    int64_t k0 = kb * kKC, kc = std::min(kKC, K - k0);
+    packB(b, k0, kc, p * nr, std::min(nr, N - p * nr), nr, blockOf(kb) + p * kc * nr);
+  });
+  // Tasks: row blocks of whole tiles, then groups of panels, until every
+  // thread has two.
+  int64_t rowBlock = std::min(kMC, (M + kMR - 1) / kMR * kMR), panelGroup = panels;
+  auto tasksOf = [&] {
+    return ((M + rowBlock - 1) / rowBlock) * ((panels + panelGroup - 1) / panelGroup);
+  };
+  while (tasksOf() < 2 * threads) {
+    if (rowBlock > 4 * kMR)
+      rowBlock = (rowBlock / 2 + kMR - 1) / kMR * kMR;
+    else if (panelGroup > 1)
+      panelGroup = (panelGroup + 1) / 2;
+    else
+      break;
+  }
+  int64_t groups = (panels + panelGroup - 1) / panelGroup;
+  parallelFor(((M + rowBlock - 1) / rowBlock) * groups, [&](int64_t task) {
+    int64_t i0 = (task / groups) * rowBlock, g = task % groups, q0 = g * panelGroup * nr;
+    for (int64_t kb = 0; kb < kBlocks; ++kb) {
+      int64_t k0 = kb * kKC, kc = std::min(kKC, K - k0);
+      multiplyPacked(a, c, blockOf(kb) + g * panelGroup * kc * nr, k0, kc, i0,
+                     std::min(rowBlock, M - i0), q0, std::min(panelGroup * nr, N - q0));
+    }
+  });
 }
 
 /// Few rows: C[i, :] += A[i, k] * B[k, :] for k in order, straight from B
@@ -166,10 +222,14 @@ extern "C" void _mlir_ciface_oxla_matmul_f32(const UnrankedMemRef *a, const Unra
 
   int64_t nr = gemmKernels().nr;
   bool fewRows = M < kMR && matrixAt(db, rank, 0).colStride == 1;
-  // Tasks: batch x column blocks x row blocks, enough for every thread
-  // while each task keeps a column block of at least 4 micro-tiles.
   oxla::rt::ThreadPool *pool = oxla::rt::ThreadPool::current();
   int64_t threads = pool ? std::max<unsigned>(pool->size(), 1) : 1;
+  if (batches == 1 && !fewRows && matrixAt(da, rank, 0).cols * N <= kSharedB) {
+    multiplyShared(matrixAt(da, rank, 0), matrixAt(db, rank, 0), c0, threads);
+    return;
+  }
+  // Tasks: batch x column blocks x row blocks, enough for every thread
+  // while each task keeps a column block of at least 4 micro-tiles.
   int64_t colBlock = std::min<int64_t>(kNC, (N + nr - 1) / nr * nr);
   int64_t rowBlock = fewRows ? M : std::max<int64_t>(kMR, (M + kMR - 1) / kMR * kMR);
   auto tasksOf = [&](int64_t rb, int64_t cb) {

@@ -6,10 +6,32 @@
 
 #include <chrono>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 using namespace oxla::rt;
 
 namespace {
 thread_local ThreadPool *currentPool = nullptr;
+
+/// How long an idle thread polls before it sleeps: waking a sleeping thread
+/// takes tens of microseconds, as long as a small invocation runs.
+constexpr std::chrono::microseconds kSpin{100};
+
+/// Polls `ready` for up to kSpin; whether it held.
+template <typename F> bool spinUntil(F &&ready) {
+  auto start = std::chrono::steady_clock::now();
+  for (unsigned i = 0;; ++i) {
+    if (ready())
+      return true;
+#if defined(__x86_64__)
+    _mm_pause();
+#endif
+    if (i % 64 == 63 && std::chrono::steady_clock::now() - start > kSpin)
+      return false;
+  }
+}
 } // namespace
 
 ThreadPool *ThreadPool::current() { return currentPool; }
@@ -37,6 +59,7 @@ ThreadPool::~ThreadPool() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
+    stopping_flag_.store(true);
   }
   ready_.notify_all();
   for (std::thread &worker : workers_)
@@ -50,6 +73,7 @@ void ThreadPool::submit(std::function<void()> task) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     tasks_.push_back(std::move(task));
+    queued_.fetch_add(1, std::memory_order_release);
     ++events_;
   }
   ready_.notify_one();
@@ -72,6 +96,7 @@ bool ThreadPool::runOne() {
       return false;
     task = std::move(tasks_.front());
     tasks_.pop_front();
+    queued_.fetch_sub(1, std::memory_order_relaxed);
   }
   task();
   finished();
@@ -81,6 +106,8 @@ bool ThreadPool::runOne() {
 void ThreadPool::helpUntil(const std::function<bool()> &done) {
   while (!done()) {
     if (runOne())
+      continue;
+    if (spinUntil([&] { return queued_.load(std::memory_order_acquire) != 0 || done(); }))
       continue;
     std::unique_lock<std::mutex> lock(mutex_);
     // A task that makes done() true counts an event after it did so, under
@@ -96,6 +123,10 @@ void ThreadPool::helpUntil(const std::function<bool()> &done) {
 void ThreadPool::work() {
   for (;;) {
     std::function<void()> task;
+    spinUntil([this] {
+      return queued_.load(std::memory_order_acquire) != 0 ||
+             stopping_flag_.load(std::memory_order_relaxed);
+    });
     {
       std::unique_lock<std::mutex> lock(mutex_);
       ready_.wait(lock, [this] { return stopping_ || !tasks_.empty(); });
@@ -103,6 +134,7 @@ void ThreadPool::work() {
         return;
       task = std::move(tasks_.front());
       tasks_.pop_front();
+      queued_.fetch_sub(1, std::memory_order_relaxed);
     }
     task();
     finished();

@@ -60,6 +60,9 @@ private:
   std::condition_variable changed_;
   uint64_t events_ = 0;
   std::deque<std::function<void()>> tasks_;
+  /// tasks_.size() and stopping_, for threads that poll without the lock.
+  std::atomic<size_t> queued_{0};
+  std::atomic<bool> stopping_flag_{false};
   bool stopping_ = false;
   std::vector<std::thread> workers_;
 };
