@@ -145,16 +145,20 @@ void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t t
     int64_t k0 = kb * kKC, kc = std::min(kKC, K - k0);
     packB(b, k0, kc, p * nr, std::min(nr, N - p * nr), nr, blockOf(kb) + p * kc * nr);
   });
-  // Tasks: row blocks of whole tiles, then groups of panels, until every
-  // thread has two.
+  // Tasks: row blocks of whole tiles and groups of panels, split until
+  // every thread has two. A task reads all of B's panels in its group and
+  // all of A's rows in its block: the larger operand is split first, so
+  // that each thread reads less of it.
   int64_t rowBlock = std::min(kMC, (M + kMR - 1) / kMR * kMR), panelGroup = panels;
   auto tasksOf = [&] {
     return ((M + rowBlock - 1) / rowBlock) * ((panels + panelGroup - 1) / panelGroup);
   };
+  bool columnsFirst = N > M;
   while (tasksOf() < 2 * threads) {
-    if (rowBlock > 4 * kMR)
+    bool canSplitRows = rowBlock > 4 * kMR, canSplitColumns = panelGroup > 1;
+    if (canSplitRows && (!columnsFirst || !canSplitColumns))
       rowBlock = (rowBlock / 2 + kMR - 1) / kMR * kMR;
-    else if (panelGroup > 1)
+    else if (canSplitColumns)
       panelGroup = (panelGroup + 1) / 2;
     else
       break;

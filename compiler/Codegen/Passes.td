@@ -123,8 +123,12 @@ def SequentialSmallLoops : Pass<"oxla-sequential-small-loops", "mlir::ModuleOp">
     trip counts count as large) becomes scf.for loops, and so does every
     parallel loop inside another (loops inside a task run on its thread;
     a row tile of oxla-fuse-rows would otherwise dispatch tasks of its
-    own). The loops left are split into as many tasks as there are
-    threads.
+    own). Of the loops left, the leading dimensions with at least 64
+    iterations stay parallel, collapsed into one, and the rest become
+    scf.for loops inside: async-parallel-for in MLIR 19 computes rows
+    twice when it splits a loop of several dimensions into blocks that are
+    not whole inner rows. The parallel loops are split into as many tasks
+    as there are threads.
   }];
   let options = [
     Option<"minParallelWork", "min-parallel-work", "int64_t", "65536",

@@ -7,8 +7,11 @@
 #include "compiler/Codegen/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+
+#include <numeric>
 
 namespace oxla {
 #define GEN_PASS_DEF_SEQUENTIALSMALLLOOPS
@@ -76,12 +79,54 @@ void makeSequential(scf::ParallelOp op, RewriterBase &rewriter) {
   rewriter.eraseOp(op);
 }
 
+/// Outer iterations that give every thread several tasks.
+constexpr int64_t kOuterTrips = 64;
+
+/// Keeps the leading dimensions of `op` whose trips reach kOuterTrips
+/// parallel, collapsed into one, and runs the others as scf.for loops in
+/// each iteration. async-parallel-for then splits a one-dimensional loop:
+/// for several dimensions MLIR 19 rounds each task's block up to whole
+/// inner rows but still counts the tasks with the unrounded block, so the
+/// last tasks wrap around and compute rows twice (a sum doubled).
+void keepOneParallelDimension(scf::ParallelOp op, RewriterBase &rewriter) {
+  size_t dims = op.getNumLoops();
+  if (dims < 2)
+    return;
+  size_t outer = 0;
+  for (int64_t trips = 1; outer < dims && trips < kOuterTrips; ++outer)
+    trips = saturatingMul(trips, tripCount(op.getLowerBound()[outer], op.getUpperBound()[outer],
+                                           op.getStep()[outer]));
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  auto parallel = rewriter.create<scf::ParallelOp>(
+      loc, op.getLowerBound().take_front(outer), op.getUpperBound().take_front(outer),
+      op.getStep().take_front(outer));
+  SmallVector<Value> ivs(parallel.getInductionVars());
+  rewriter.setInsertionPoint(parallel.getBody()->getTerminator());
+  for (size_t d = outer; d < dims; ++d) {
+    auto loop = rewriter.create<scf::ForOp>(loc, op.getLowerBound()[d], op.getUpperBound()[d],
+                                            op.getStep()[d]);
+    ivs.push_back(loop.getInductionVar());
+    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+  }
+  Block *body = op.getBody();
+  rewriter.eraseOp(body->getTerminator());
+  rewriter.inlineBlockBefore(body, rewriter.getInsertionBlock(), rewriter.getInsertionPoint(),
+                             ivs);
+  rewriter.eraseOp(op);
+  if (outer > 1) {
+    std::vector<unsigned> all(outer);
+    std::iota(all.begin(), all.end(), 0u);
+    collapseParallelLoops(rewriter, parallel, {all});
+  }
+}
+
 struct SequentialSmallLoops
     : public oxla::impl::SequentialSmallLoopsBase<SequentialSmallLoops> {
   using SequentialSmallLoopsBase::SequentialSmallLoopsBase;
 
   void runOnOperation() override {
-    SmallVector<scf::ParallelOp> sequential;
+    SmallVector<scf::ParallelOp> sequential, parallel;
     // Post-order: inner loops first, so no loop moves after it was collected.
     getOperation().walk([&](scf::ParallelOp op) {
       if (op.getNumReductions() != 0)
@@ -95,10 +140,14 @@ struct SequentialSmallLoops
         trips = saturatingMul(trips, tripCount(l, u, s));
       if (saturatingMul(trips, workOf(*op.getBody())) < minParallelWork)
         sequential.push_back(op);
+      else
+        parallel.push_back(op);
     });
     IRRewriter rewriter(&getContext());
     for (scf::ParallelOp op : sequential)
       makeSequential(op, rewriter);
+    for (scf::ParallelOp op : parallel)
+      keepOneParallelDimension(op, rewriter);
   }
 };
 
