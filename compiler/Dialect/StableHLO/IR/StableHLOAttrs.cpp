@@ -228,6 +228,38 @@ Attribute TypeExtensionsAttr::parse(AsmParser &parser, Type) {
   return get(parser.getContext(), bounds);
 }
 
+/// The shorthand `#stablehlo.bounds<16, ?>` for
+/// `#stablehlo.type_extensions<bounds = [16, ?]>`, as upstream parses it.
+static Attribute parseBoundsShorthand(AsmParser &parser) {
+  SmallVector<int64_t> bounds;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::LessGreater, [&]() -> ParseResult {
+        if (succeeded(parser.parseOptionalQuestion())) {
+          bounds.push_back(ShapedType::kDynamic);
+          return success();
+        }
+        return parser.parseInteger(bounds.emplace_back());
+      }))
+    return {};
+  return TypeExtensionsAttr::get(parser.getContext(), bounds);
+}
+
+Attribute StableHLODialect::parseAttribute(DialectAsmParser &parser, Type type) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Attribute attr;
+  OptionalParseResult parsed = generatedAttributeParser(parser, &mnemonic, type, attr);
+  if (parsed.has_value())
+    return succeeded(*parsed) ? attr : Attribute();
+  if (mnemonic == "bounds")
+    return parseBoundsShorthand(parser);
+  parser.emitError(loc) << "unknown attribute `" << mnemonic << "` in dialect `stablehlo`";
+  return {};
+}
+
+void StableHLODialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
+  (void)generatedAttributePrinter(attr, printer);
+}
+
 void TypeExtensionsAttr::print(AsmPrinter &printer) const {
   printer << "<bounds = [";
   llvm::interleaveComma(getBounds(), printer, [&](int64_t bound) {

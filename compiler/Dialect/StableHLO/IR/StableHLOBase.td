@@ -22,9 +22,14 @@ def StableHLO_Dialect : Dialect {
     unchanged.
   }];
   let dependentDialects = ["::mlir::quant::QuantizationDialect"];
-  let useDefaultAttributePrinterParser = 1;
+  // Attributes parse by hand: `#stablehlo.bounds<...>` is a shorthand.
+  let useDefaultAttributePrinterParser = 0;
   let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
   private:
     void registerAttributes();
     void registerTypes();

@@ -224,3 +224,10 @@ func.func @real_dynamic_slice_c5(%x: tensor<5xf32>) {
   %0 = stablehlo.real_dynamic_slice %x, %start, %limit, %two : (tensor<5xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<2xf32>
   return
 }
+
+// -----
+
+// expected-error @+1 {{expected integer value}}
+func.func @bad_bounds(%x: tensor<?xf32, #stablehlo.bounds<x>>) {
+  return
+}

@@ -55,3 +55,12 @@ func.func @dynamic_gather(%x: tensor<2x4x9xf32>, %i: tensor<1x5x2xi32>, %sizes: 
   } : (tensor<2x4x9xf32>, tensor<1x5x2xi32>, tensor<3xi32>) -> tensor<1x5x8xf32>
   return %0 : tensor<1x5x8xf32>
 }
+
+// Bounded dimensions: the shorthand #stablehlo.bounds<...> is read as the
+// type_extensions attribute, which is what prints.
+// CHECK-LABEL: func.func @bounds
+// CHECK-SAME: tensor<?x4xf32, #stablehlo.type_extensions<bounds = [16, ?]>>
+// CHECK-SAME: tensor<?xi32, #stablehlo.type_extensions<bounds = [8]>>
+func.func @bounds(%x: tensor<?x4xf32, #stablehlo.bounds<16, ?>>, %y: tensor<?xi32, #stablehlo.type_extensions<bounds = [8]>>) {
+  return
+}
