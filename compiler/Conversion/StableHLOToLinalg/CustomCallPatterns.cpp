@@ -123,9 +123,17 @@ struct CustomCallToRuntime : public OpConversionPattern<hlo::CustomCallOp> {
       addresses.push_back(addressOf(buffer));
     }
 
+    // The list lives in the function's entry block: an alloca where the op
+    // is would grow the stack on every iteration of an enclosing loop.
     auto count = static_cast<int64_t>(addresses.size());
-    Value list = rewriter.create<memref::AllocaOp>(
-        loc, MemRefType::get({count}, rewriter.getIndexType()));
+    Value list;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      auto function = op->getParentOfType<FunctionOpInterface>();
+      rewriter.setInsertionPointToStart(&function.getFunctionBody().front());
+      list = rewriter.create<memref::AllocaOp>(
+          loc, MemRefType::get({count}, rewriter.getIndexType()));
+    }
     for (auto [index, address] : llvm::enumerate(addresses)) {
       Value position = rewriter.create<arith::ConstantIndexOp>(loc, index);
       rewriter.create<memref::StoreOp>(loc, address, list, position);

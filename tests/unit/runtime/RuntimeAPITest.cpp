@@ -556,6 +556,37 @@ func.func @main(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
   EXPECT_EQ(calls, 1);
 }
 
+// A custom call in a loop: its per-call address list must not grow the
+// stack on every iteration (an alloca in the loop body would overflow it).
+TEST_F(RuntimeAPITest, CustomCallsInLongLoops) {
+  int calls = 0;
+  ASSERT_OK(oxla_client_register_custom_call(client, "user.scale", scaleKernel, &calls));
+  oxla_executable *executable = compile(R"mlir(
+func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %zero = stablehlo.constant dense<0> : tensor<i64>
+  %one = stablehlo.constant dense<1> : tensor<i64>
+  %n = stablehlo.constant dense<1000000> : tensor<i64>
+  %r:2 = stablehlo.while(%i = %zero, %x = %a) : tensor<i64>, tensor<2xf32>
+    cond {
+      %c = stablehlo.compare LT, %i, %n : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    } do {
+      %y = stablehlo.custom_call @user.scale(%x) {backend_config = "scale=1"} : (tensor<2xf32>) -> tensor<2xf32>
+      %j = stablehlo.add %i, %one : tensor<i64>
+      stablehlo.return %j, %y : tensor<i64>, tensor<2xf32>
+    }
+  return %r#1 : tensor<2xf32>
+}
+)mlir");
+  ASSERT_NE(executable, nullptr);
+  oxla_buffer *argument = floats({1, 2}, {2}), *result = nullptr;
+  ASSERT_OK(oxla_function_invoke(oxla_executable_function(executable, 0), &argument, 1,
+                                 nullptr, &result, 1));
+  buffers.push_back(result);
+  EXPECT_EQ(contents(result), (std::vector<float>{1, 2}));
+  EXPECT_EQ(calls, 1000000);
+}
+
 TEST_F(RuntimeAPITest, UnregisteredCustomCallFails) {
   oxla_executable *executable = compile(R"mlir(
 func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
