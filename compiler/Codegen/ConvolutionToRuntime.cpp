@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Codegen/Passes.h"
+#include "compiler/Conversion/StableHLOToLinalg/ConvolutionWindow.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -45,26 +46,13 @@ std::optional<SmallVector<int64_t>> routineWindow(hlo::ConvolutionOp op,
   int64_t spatial = dn.getInputSpatialDimensions().size();
   if (spatial < 1 || lhs.getRank() != spatial + 2)
     return std::nullopt;
-  auto entry = [&](std::optional<ArrayRef<int64_t>> values, int64_t s, int64_t otherwise) {
-    return values && !values->empty() ? (*values)[s] : otherwise;
-  };
-  std::optional<ArrayRef<int64_t>> lhsDilation = op.getLhsDilation();
-  if (lhsDilation && llvm::any_of(*lhsDilation, [](int64_t d) { return d != 1; }))
+  FailureOr<oxla::ConvWindow> w = oxla::convolutionWindow(op);
+  if (failed(w) || llvm::any_of(w->lhsDilation, [](int64_t d) { return d != 1; }))
     return std::nullopt;
-  SmallVector<int64_t> padding;
-  if (std::optional<DenseIntElementsAttr> attr = op.getPadding())
-    for (const APInt &value : attr->getValues<APInt>())
-      padding.push_back(value.getSExtValue());
-  if (!padding.empty() && static_cast<int64_t>(padding.size()) != 2 * spatial)
-    return std::nullopt;
-  std::optional<ArrayRef<bool>> reversal = op.getWindowReversal();
   SmallVector<int64_t> window;
-  for (int64_t s = 0; s < spatial; ++s) {
-    window.push_back(entry(op.getWindowStrides(), s, 1));
-    window.push_back(entry(op.getRhsDilation(), s, 1));
-    window.push_back(padding.empty() ? 0 : padding[2 * s]);
-    window.push_back(reversal && !reversal->empty() && (*reversal)[s]);
-  }
+  for (int64_t s = 0; s < spatial; ++s)
+    llvm::append_values(window, w->strides[s], w->rhsDilation[s], w->padLow[s],
+                        static_cast<int64_t>(w->reversal[s]));
   // Output elements times window terms.
   int64_t work = result.getNumElements() * rhs.getNumElements() /
                  std::max<int64_t>(1, rhs.getDimSize(dn.getKernelOutputFeatureDimension()));

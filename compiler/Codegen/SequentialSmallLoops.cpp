@@ -61,14 +61,24 @@ int64_t workOf(Block &block) {
   return work;
 }
 
-/// Replaces `op` (without reductions) by a nest of scf.for loops.
-void makeSequential(scf::ParallelOp op, RewriterBase &rewriter) {
+/// Replaces `op` (without reductions) by an scf.parallel over its first
+/// `outer` dimensions (none when `outer` is 0) around scf.for loops over
+/// the others; returns the new parallel loop, if any.
+scf::ParallelOp splitParallel(scf::ParallelOp op, size_t outer, RewriterBase &rewriter) {
   rewriter.setInsertionPoint(op);
   Location loc = op.getLoc();
+  scf::ParallelOp parallel;
   SmallVector<Value> ivs;
-  for (auto [lower, upper, step] :
-       llvm::zip_equal(op.getLowerBound(), op.getUpperBound(), op.getStep())) {
-    auto loop = rewriter.create<scf::ForOp>(loc, lower, upper, step);
+  if (outer > 0) {
+    parallel = rewriter.create<scf::ParallelOp>(
+        loc, op.getLowerBound().take_front(outer), op.getUpperBound().take_front(outer),
+        op.getStep().take_front(outer));
+    llvm::append_range(ivs, parallel.getInductionVars());
+    rewriter.setInsertionPoint(parallel.getBody()->getTerminator());
+  }
+  for (size_t d = outer; d < op.getNumLoops(); ++d) {
+    auto loop = rewriter.create<scf::ForOp>(loc, op.getLowerBound()[d], op.getUpperBound()[d],
+                                            op.getStep()[d]);
     ivs.push_back(loop.getInductionVar());
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
   }
@@ -77,6 +87,7 @@ void makeSequential(scf::ParallelOp op, RewriterBase &rewriter) {
   rewriter.inlineBlockBefore(body, rewriter.getInsertionBlock(), rewriter.getInsertionPoint(),
                              ivs);
   rewriter.eraseOp(op);
+  return parallel;
 }
 
 /// Outer iterations that give every thread several tasks.
@@ -96,24 +107,7 @@ void keepOneParallelDimension(scf::ParallelOp op, RewriterBase &rewriter) {
   for (int64_t trips = 1; outer < dims && trips < kOuterTrips; ++outer)
     trips = saturatingMul(trips, tripCount(op.getLowerBound()[outer], op.getUpperBound()[outer],
                                            op.getStep()[outer]));
-  rewriter.setInsertionPoint(op);
-  Location loc = op.getLoc();
-  auto parallel = rewriter.create<scf::ParallelOp>(
-      loc, op.getLowerBound().take_front(outer), op.getUpperBound().take_front(outer),
-      op.getStep().take_front(outer));
-  SmallVector<Value> ivs(parallel.getInductionVars());
-  rewriter.setInsertionPoint(parallel.getBody()->getTerminator());
-  for (size_t d = outer; d < dims; ++d) {
-    auto loop = rewriter.create<scf::ForOp>(loc, op.getLowerBound()[d], op.getUpperBound()[d],
-                                            op.getStep()[d]);
-    ivs.push_back(loop.getInductionVar());
-    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
-  }
-  Block *body = op.getBody();
-  rewriter.eraseOp(body->getTerminator());
-  rewriter.inlineBlockBefore(body, rewriter.getInsertionBlock(), rewriter.getInsertionPoint(),
-                             ivs);
-  rewriter.eraseOp(op);
+  scf::ParallelOp parallel = splitParallel(op, outer, rewriter);
   if (outer > 1) {
     std::vector<unsigned> all(outer);
     std::iota(all.begin(), all.end(), 0u);
@@ -145,7 +139,7 @@ struct SequentialSmallLoops
     });
     IRRewriter rewriter(&getContext());
     for (scf::ParallelOp op : sequential)
-      makeSequential(op, rewriter);
+      splitParallel(op, 0, rewriter);
     for (scf::ParallelOp op : parallel)
       keepOneParallelDimension(op, rewriter);
   }

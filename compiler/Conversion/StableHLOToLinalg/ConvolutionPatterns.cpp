@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Conversion/StableHLOToLinalg/ContractionSupport.h"
+#include "compiler/Conversion/StableHLOToLinalg/ConvolutionWindow.h"
 #include "compiler/Conversion/StableHLOToLinalg/Patterns.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 
@@ -31,55 +32,6 @@ namespace oxla {
 namespace {
 
 //===- convolution ---------------------------------------------------------===//
-
-struct ConvWindow {
-  SmallVector<int64_t> strides, padLow, padHigh, lhsDilation, rhsDilation;
-  SmallVector<bool> reversal;
-};
-
-FailureOr<ConvWindow> makeWindow(size_t spatialRank,
-                                 std::optional<ArrayRef<int64_t>> strides,
-                                 ArrayRef<int64_t> padding,
-                                 std::optional<ArrayRef<int64_t>> lhsDilation,
-                                 std::optional<ArrayRef<int64_t>> rhsDilation,
-                                 std::optional<ArrayRef<bool>> reversal) {
-  ConvWindow w;
-  auto orOnes = [&](std::optional<ArrayRef<int64_t>> values,
-                    SmallVector<int64_t> &out) -> LogicalResult {
-    out.assign(spatialRank, 1);
-    if (!values || values->empty())
-      return success();
-    if (values->size() != spatialRank)
-      return failure();
-    for (size_t s = 0; s < spatialRank; ++s) {
-      if ((*values)[s] <= 0)
-        return failure();
-      out[s] = (*values)[s];
-    }
-    return success();
-  };
-  if (failed(orOnes(strides, w.strides)) || failed(orOnes(lhsDilation, w.lhsDilation)) ||
-      failed(orOnes(rhsDilation, w.rhsDilation)))
-    return failure();
-  w.padLow.assign(spatialRank, 0);
-  w.padHigh.assign(spatialRank, 0);
-  if (!padding.empty()) {
-    if (padding.size() != 2 * spatialRank)
-      return failure();
-    for (size_t s = 0; s < spatialRank; ++s) {
-      w.padLow[s] = padding[2 * s];
-      w.padHigh[s] = padding[2 * s + 1];
-    }
-  }
-  w.reversal.assign(spatialRank, false);
-  if (reversal && !reversal->empty()) {
-    if (reversal->size() != spatialRank)
-      return failure();
-    for (size_t s = 0; s < spatialRank; ++s)
-      w.reversal[s] = (*reversal)[s];
-  }
-  return w;
-}
 
 /// Splits dimension `dim` of `value` into [outer, size / outer].
 Value splitDim(OpBuilder &b, Location loc, Value value, int64_t dim, int64_t outer) {
@@ -373,13 +325,7 @@ struct ConvolutionToLinalg : public OpConversionPattern<hlo::ConvolutionOp> {
   matchAndRewrite(hlo::ConvolutionOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     hlo::ConvDimensionNumbersAttr dn = op.getDimensionNumbers();
-    SmallVector<int64_t> padding;
-    if (std::optional<DenseIntElementsAttr> attr = op.getPadding())
-      for (const APInt &value : attr->getValues<APInt>())
-        padding.push_back(value.getSExtValue());
-    FailureOr<ConvWindow> window =
-        makeWindow(dn.getInputSpatialDimensions().size(), op.getWindowStrides(), padding,
-                   op.getLhsDilation(), op.getRhsDilation(), op.getWindowReversal());
+    FailureOr<ConvWindow> window = convolutionWindow(op);
     if (failed(window))
       return rewriter.notifyMatchFailure(op, "bad window attributes");
     FailureOr<Value> result = lowerConvolution(
