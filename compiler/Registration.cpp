@@ -4,6 +4,7 @@
 
 #include "compiler/Dialect/CHLO/IR/CHLO.h"
 #include "compiler/Dialect/Check/IR/Check.h"
+#include "compiler/Dialect/VHLO/IR/VHLO.h"
 #include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 
@@ -51,7 +52,7 @@
 void oxla::registerDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
   registry.insert<oxla::stablehlo::StableHLODialect, oxla::chlo::CHLODialect,
-                  oxla::check::CheckDialect,
+                  oxla::check::CheckDialect, oxla::vhlo::VHLODialect,
                   oxla::interpreter::InterpreterDialect>();
   registry.insert<arith::ArithDialect, async::AsyncDialect,
                   bufferization::BufferizationDialect,

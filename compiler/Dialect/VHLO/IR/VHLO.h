@@ -1,0 +1,20 @@
+//===- VHLO.h - The vhlo dialect: versioned StableHLO ---------------------===//
+#ifndef OXLA_COMPILER_DIALECT_VHLO_IR_VHLO_H
+#define OXLA_COMPILER_DIALECT_VHLO_IR_VHLO_H
+
+#include "compiler/Dialect/VHLO/IR/Version.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+
+#include "compiler/Dialect/VHLO/IR/VHLODialect.h.inc"
+#include "compiler/Dialect/VHLO/IR/VHLOInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "compiler/Dialect/VHLO/IR/VHLOOps.h.inc"
+
+#endif // OXLA_COMPILER_DIALECT_VHLO_IR_VHLO_H

@@ -1,0 +1,58 @@
+//===- VHLOBase.td - The vhlo dialect: versioned StableHLO ----------------===//
+//
+// VHLO is StableHLO with a version on every op: `vhlo.add_v1`,
+// `vhlo.cbrt_v2`. An op's version changes when its operands or attributes
+// change, so a module in VHLO says which StableHLO releases can read it, and
+// --vhlo-to-version rewrites it for an older (or newer) release.
+//
+// oxla's vhlo ops keep builtin types and StableHLO's own attributes instead
+// of upstream's mirrored !vhlo.*/#vhlo.* ones: the version rules for types
+// and attributes are functions (TypeVersions.cpp) rather than one type per
+// version. Every op is generic: operands, results, attributes and regions
+// as the stablehlo op has them, printed in the generic form as upstream's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OXLA_VHLO_BASE
+#define OXLA_VHLO_BASE
+
+include "mlir/IR/OpBase.td"
+
+def VHLO_Dialect : Dialect {
+  let name = "vhlo";
+  let cppNamespace = "::oxla::vhlo";
+  let summary = "Versioned StableHLO ops";
+}
+
+def VHLO_VersionedOpInterface : OpInterface<"VersionedOpInterface"> {
+  let cppNamespace = "::oxla::vhlo";
+  let description = [{
+    The StableHLO releases that have this op: from getMinVersion() to
+    getMaxVersion(), both included.
+  }];
+  let methods = [
+    InterfaceMethod<"The first release with this op version.",
+      "::oxla::vhlo::Version", "getMinVersion">,
+    InterfaceMethod<"The last release with this op version.",
+      "::oxla::vhlo::Version", "getMaxVersion">,
+  ];
+}
+
+// `maxVersion` is "current" while no newer version of the op exists.
+class VHLO_Op<string mnemonic, string minVersion, string maxVersion = "current",
+              list<Trait> traits = []>
+    : Op<VHLO_Dialect, mnemonic,
+         [DeclareOpInterfaceMethods<VHLO_VersionedOpInterface>] # traits> {
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let results = (outs Variadic<AnyType>:$outputs);
+  let regions = (region VariadicRegion<AnyRegion>:$bodies);
+  let extraClassDefinition = [{
+    ::oxla::vhlo::Version $cppClass::getMinVersion() {
+      return ::oxla::vhlo::Version::fromLiteral("}] # minVersion # [{");
+    }
+    ::oxla::vhlo::Version $cppClass::getMaxVersion() {
+      return ::oxla::vhlo::Version::fromLiteral("}] # maxVersion # [{");
+    }
+  }];
+}
+
+#endif // OXLA_VHLO_BASE
