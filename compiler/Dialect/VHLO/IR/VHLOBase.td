@@ -6,9 +6,8 @@
 // --vhlo-to-version rewrites it for an older (or newer) release.
 //
 // oxla's vhlo ops keep builtin types and StableHLO's own attributes instead
-// of upstream's mirrored !vhlo.*/#vhlo.* ones: the version rules for types
-// and attributes are functions (TypeVersions.cpp) rather than one type per
-// version. Every op is generic: operands, results, attributes and regions
+// of upstream's mirrored !vhlo.*/#vhlo.* ones: which release first has a
+// type or attribute is a function of it, not one mirrored type per version. Every op is generic: operands, results, attributes and regions
 // as the stablehlo op has them, printed in the generic form as upstream's.
 //
 //===----------------------------------------------------------------------===//

@@ -3,9 +3,7 @@
 // One def per op version, `<name>_v<N>`, with the StableHLO releases that
 // have it: `VHLO_Op<mnemonic, first release, last release>` (last is
 // "current" while no newer version exists). An op gets a new version when
-// the StableHLO op gains an operand, attribute or region; the conditions
-// under which a newer version can be written as an older one are in
-// Transforms/VersionPatterns.cpp.
+// the StableHLO op gains an operand, attribute or region.
 //
 // The ranges follow upstream StableHLO's releases, as its versioned test
 // data (stablehlo_legalize_to_vhlo.<version>.mlir) shows them.
