@@ -29,9 +29,9 @@ def VHLO_VersionedOpInterface : OpInterface<"VersionedOpInterface"> {
     getMaxVersion(), both included.
   }];
   let methods = [
-    InterfaceMethod<"The first release with this op version.",
+    StaticInterfaceMethod<"The first release with this op version.",
       "::oxla::vhlo::Version", "getMinVersion">,
-    InterfaceMethod<"The last release with this op version.",
+    StaticInterfaceMethod<"The last release with this op version.",
       "::oxla::vhlo::Version", "getMaxVersion">,
   ];
 }
