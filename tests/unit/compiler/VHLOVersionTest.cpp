@@ -31,7 +31,7 @@ TEST(VHLOVersion, OrdersNumericallyNotTextually) {
 
 // The versions of one op are numbered 1, 2, ... in release order, their
 // ranges do not overlap, and the newest reaches the current release.
-TEST(VHLOVersion, OpVersionsCoverTheirReleasesOnce) {
+TEST(VHLOVersion, OpVersionsAreOrderedAndEndAtCurrent) {
   mlir::MLIRContext context;
   context.loadDialect<oxla::vhlo::VHLODialect>();
   std::map<std::string, std::map<int, std::pair<Version, Version>>> byOp;
