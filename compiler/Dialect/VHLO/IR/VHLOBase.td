@@ -7,8 +7,9 @@
 //
 // oxla's vhlo ops keep builtin types and StableHLO's own attributes instead
 // of upstream's mirrored !vhlo.*/#vhlo.* ones: which release first has a
-// type or attribute is a function of it, not one mirrored type per version. Every op is generic: operands, results, attributes and regions
-// as the stablehlo op has them, printed in the generic form as upstream's.
+// type or attribute is a function of it, not one mirrored type per version.
+// Every op is generic: operands, results, attributes and regions as the
+// stablehlo op has them, printed in the generic form.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OXLA_VHLO_BASE
