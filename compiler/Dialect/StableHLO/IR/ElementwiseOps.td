@@ -43,11 +43,12 @@ class HLO_UnaryOp<string mnemonic, Type operandType, Type resultType,
   }];
 }
 
-// Transcendental ops may carry the accuracy the result must have.
+// Transcendental ops may carry the accuracy the result must have; the
+// default (mode DEFAULT, no tolerances) is not printed.
 class HLO_UnaryAccuracyOp<string mnemonic, Type tensorType>
     : HLO_ElementwiseOp<mnemonic, [HLO_SameBaselineElementType]> {
   let arguments = (ins tensorType:$operand,
-                       OptionalAttr<HLO_ResultAccuracy>:$result_accuracy);
+                       DefaultValuedOptionalAttr<HLO_ResultAccuracy, "DEFAULT">:$result_accuracy);
   let results = (outs tensorType:$result);
   let assemblyFormat = [{
     $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))

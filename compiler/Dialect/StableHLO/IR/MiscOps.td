@@ -48,7 +48,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
     DefaultValuedOptionalAttr<HLO_OutputOperandAliasArrayAttr, "{}">:
         $output_operand_aliases,
     // Tilings of the result layouts (an array of arrays of layouts).
-    OptionalAttr<ArrayAttr>:$result_tilings);
+    DefaultValuedOptionalAttr<ArrayAttr, "{}">:$result_tilings);
   let results = (outs Variadic<HLO_CustomCallValue>:$results);
   let assemblyFormat = [{
     custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict

@@ -108,6 +108,11 @@ def HLO_ResultAccuracy : StableHLO_Attr<"ResultAccuracy", "result_accuracy"> {
                         "int64_t":$ulps,
                         "ResultAccuracyModeAttr":$mode);
   let assemblyFormat = "`<` struct(params) `>`";
+  // A constant (a default value) names a mode and has no tolerances.
+  let constBuilderCall = "::oxla::stablehlo::ResultAccuracyAttr::get($_builder.getContext(), "
+      "::llvm::APFloat(0.0), ::llvm::APFloat(0.0), 0, "
+      "::oxla::stablehlo::ResultAccuracyModeAttr::get($_builder.getContext(), "
+      "::oxla::stablehlo::ResultAccuracyMode::$0))";
 }
 
 // A mesh axis (or a sub-axis: `sub_axis_info = (pre_size)size`).

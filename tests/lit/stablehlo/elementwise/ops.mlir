@@ -24,6 +24,9 @@ func.func @unary(%f: tensor<2x?xf32>, %c: tensor<2x?xcomplex<f64>>, %i: tensor<2
   %8 = stablehlo.sign %c : tensor<2x?xcomplex<f64>>
   // CHECK: stablehlo.tanh %{{.*}} {result_accuracy = #stablehlo.result_accuracy<atol = 1.000000e-05, rtol = 0.000000e+00, ulps = 1, mode = <TOLERANCE>>} : tensor<2x?xf32>
   %9 = stablehlo.tanh %f {result_accuracy = #stablehlo.result_accuracy<atol = 1.0e-05, rtol = 0.0, ulps = 1, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : tensor<2x?xf32>
+  // The default accuracy is not printed.
+  // CHECK: stablehlo.tanh %{{.*}} : tensor<2x?xf32>
+  %tanh_default = stablehlo.tanh %f {result_accuracy = #stablehlo.result_accuracy<atol = 0.0, rtol = 0.0, ulps = 0, mode = #stablehlo.result_accuracy_mode<DEFAULT>>} : tensor<2x?xf32>
   // CHECK: stablehlo.reduce_precision %{{.*}}, format = e5m10 : tensor<2x?xf32>
   %10 = stablehlo.reduce_precision %f, format = e5m10 : tensor<2x?xf32>
   // CHECK: stablehlo.convert %{{.*}} : (tensor<2x?xi8>) -> tensor<2x?xf32>
