@@ -36,6 +36,7 @@
 #include "mlir/Dialect/SCF/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/SparseTensor/IR/SparseTensor.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/IR/TensorInferTypeOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/TensorTilingInterfaceImpl.h"
@@ -61,6 +62,9 @@ void oxla::registerDialects(mlir::DialectRegistry &registry) {
                   math::MathDialect, memref::MemRefDialect,
                   quant::QuantizationDialect, scf::SCFDialect,
                   tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
+  // Sparse encodings are upstream syntax that exports may carry: oxla parses
+  // them (and VHLO rejects them) but does not compute with them.
+  registry.insert<sparse_tensor::SparseTensorDialect>();
 
   // Interface models live outside their dialects; without them one-shot
   // bufferization, tiling and value-bounds analysis see opaque ops.
