@@ -7,6 +7,7 @@
 
 #include "compiler/Codegen/Passes.h"
 #include "compiler/Conversion/Passes.h"
+#include "compiler/Dialect/VHLO/Transforms/Passes.h"
 #include "compiler/Registration.h"
 #include "compiler/Transforms/Passes.h"
 
@@ -17,4 +18,5 @@ void oxla::registerPasses() {
   oxla::registerOxlaTransformsPasses();
   oxla::registerOxlaConversionPasses();
   oxla::registerOxlaCodegenPasses();
+  oxla::vhlo::registerOxlaVHLOPasses();
 }
