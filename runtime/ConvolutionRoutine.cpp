@@ -239,10 +239,10 @@ void Convolution::run(int64_t row, int64_t c0, int64_t c1) const {
           if (direct)
             kernels.byRows[rows - 1](
                 seg.length, in.data + seg.inputOffset + position(t, valid.first) * lastStride,
-                last.stride * lastStride, 1, b + seg.kernelStart * nr, tile, nr);
+                last.stride * lastStride, 1, b + seg.kernelStart * nr, nr, tile, nr);
           else
             kernels.byRows[rows - 1](seg.length, packedA.data() + offset * kMR, 1, kMR,
-                                     b + seg.kernelStart * nr, tile, nr);
+                                     b + seg.kernelStart * nr, nr, tile, nr);
           offset += seg.length;
         }
         int64_t cols = std::min(nr, Co - p * nr);

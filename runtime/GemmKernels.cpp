@@ -22,12 +22,12 @@ namespace {
 
 template <int64_t MR, int64_t NR>
 void kernelPortable(int64_t kc, const float *a, int64_t aRow, int64_t aDepth, const float *b,
-                    float *c, int64_t ldc) {
+                    int64_t ldb, float *c, int64_t ldc) {
   for (int64_t i = 0; i < MR; ++i)
     for (int64_t j = 0; j < NR; ++j) {
       float acc = c[i * ldc + j];
       for (int64_t k = 0; k < kc; ++k) {
-        float product = a[i * aRow + k * aDepth] * b[k * NR + j];
+        float product = a[i * aRow + k * aDepth] * b[k * ldb + j];
         acc = acc + product;
       }
       c[i * ldc + j] = acc;
@@ -37,15 +37,15 @@ void kernelPortable(int64_t kc, const float *a, int64_t aRow, int64_t aDepth, co
 #if defined(__x86_64__)
 template <int64_t MR>
 __attribute__((target("avx2"))) void kernelAvx2(int64_t kc, const float *a, int64_t aRow,
-                                                 int64_t aDepth, const float *b, float *c,
-                                                 int64_t ldc) {
+                                                int64_t aDepth, const float *b, int64_t ldb,
+                                                float *c, int64_t ldc) {
   __m256 acc[MR][2];
   for (int64_t i = 0; i < MR; ++i) {
     acc[i][0] = _mm256_loadu_ps(c + i * ldc);
     acc[i][1] = _mm256_loadu_ps(c + i * ldc + 8);
   }
   for (int64_t k = 0; k < kc; ++k) {
-    __m256 b0 = _mm256_loadu_ps(b + k * 16), b1 = _mm256_loadu_ps(b + k * 16 + 8);
+    __m256 b0 = _mm256_loadu_ps(b + k * ldb), b1 = _mm256_loadu_ps(b + k * ldb + 8);
     for (int64_t i = 0; i < MR; ++i) {
       __m256 x = _mm256_broadcast_ss(a + i * aRow + k * aDepth);
       acc[i][0] = _mm256_add_ps(acc[i][0], _mm256_mul_ps(x, b0));
@@ -59,16 +59,16 @@ __attribute__((target("avx2"))) void kernelAvx2(int64_t kc, const float *a, int6
 }
 
 template <int64_t MR>
-__attribute__((target("avx512f"))) void kernelAvx512(int64_t kc, const float *a,
-                                                     int64_t aRow, int64_t aDepth,
-                                                     const float *b, float *c, int64_t ldc) {
+__attribute__((target("avx512f"))) void kernelAvx512(int64_t kc, const float *a, int64_t aRow,
+                                                     int64_t aDepth, const float *b, int64_t ldb,
+                                                     float *c, int64_t ldc) {
   __m512 acc[MR][2];
   for (int64_t i = 0; i < MR; ++i) {
     acc[i][0] = _mm512_loadu_ps(c + i * ldc);
     acc[i][1] = _mm512_loadu_ps(c + i * ldc + 16);
   }
   for (int64_t k = 0; k < kc; ++k) {
-    __m512 b0 = _mm512_loadu_ps(b + k * 32), b1 = _mm512_loadu_ps(b + k * 32 + 16);
+    __m512 b0 = _mm512_loadu_ps(b + k * ldb), b1 = _mm512_loadu_ps(b + k * ldb + 16);
     for (int64_t i = 0; i < MR; ++i) {
       __m512 x = _mm512_set1_ps(a[i * aRow + k * aDepth]);
       acc[i][0] = _mm512_add_ps(acc[i][0], _mm512_mul_ps(x, b0));

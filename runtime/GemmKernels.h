@@ -24,8 +24,11 @@ struct Matrix {
 
 constexpr int64_t kMR = 6; ///< rows of a full C tile
 
+/// C tile += A panel * B panel over kc steps: A's element (i, k) at
+/// a[i * aRow + k * aDepth], B's row k (nr floats) at b + k * ldb (ldb = nr
+/// for a packed panel, B's row stride when it is read in place).
 using GemmKernel = void (*)(int64_t kc, const float *a, int64_t aRow, int64_t aDepth,
-                            const float *b, float *c, int64_t ldc);
+                            const float *b, int64_t ldb, float *c, int64_t ldc);
 
 struct GemmKernels {
   /// byRows[r - 1] computes the first r rows of a tile, r = 1 ... kMR.

@@ -65,10 +65,22 @@ void packB(const Matrix &b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, int6
   }
 }
 
+/// Where the kernels read one K block of B: panel p (nr columns from the
+/// block's first column) starts at panels + p * panelStride and its rows are
+/// ldb apart. Packed panels are [k][nr] (panelStride kc * nr, ldb nr); B read
+/// in place has panelStride nr and ldb its row stride.
+struct BPanels {
+  const float *panels;
+  int64_t panelStride, ldb;
+
+  static BPanels packed(const float *data, int64_t kc, int64_t nr) { return {data, kc * nr, nr}; }
+  const float *panel(int64_t p) const { return panels + p * panelStride; }
+};
+
 /// C[i0 : i0 + mc, j0 : j0 + nc] += A[:, k0 : k0 + kc] * B-block, the
-/// block packed by packB for depth [k0, k0 + kc) and columns from j0.
-void multiplyPacked(const Matrix &a, const Matrix &c, const float *packedB, int64_t k0,
-                    int64_t kc, int64_t i0, int64_t mc, int64_t j0, int64_t nc) {
+/// block's panels for depth [k0, k0 + kc) and columns from j0.
+void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int64_t k0, int64_t kc,
+                    int64_t i0, int64_t mc, int64_t j0, int64_t nc) {
   const GemmKernels &kernels = gemmKernels();
   int64_t nr = kernels.nr;
   // Packing buffers live as long as the thread: a fresh allocation per
@@ -84,13 +96,13 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const float *packedB, int6
     packA(a, i0 + ib, mb, k0, kc, packedA.data());
     for (int64_t q = 0; q < nc; q += nr) {
       int64_t cols = std::min(nr, nc - q);
+      const float *panelB = blockB.panel(q / nr);
       for (int64_t p = 0; p < mb; p += kMR) {
         int64_t rows = std::min(kMR, mb - p);
         const float *panelA = packedA.data() + (p / kMR) * kc * kMR;
-        const float *panelB = packedB + (q / nr) * kc * nr;
         float *tile = &c.at(i0 + ib + p, j0 + q);
         if (directC && rows == kMR && cols == nr) {
-          kernels.byRows[kMR - 1](kc, panelA, 1, kMR, panelB, tile, c.rowStride);
+          kernels.byRows[kMR - 1](kc, panelA, 1, kMR, panelB, blockB.ldb, tile, c.rowStride);
           continue;
         }
         // An edge (or strided) tile goes through a buffer.
@@ -98,7 +110,7 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const float *packedB, int6
           for (int64_t col = 0; col < nr; ++col)
             edge[r * nr + col] =
                 r < rows && col < cols ? tile[r * c.rowStride + col * c.colStride] : 0.0f;
-        kernels.byRows[rows - 1](kc, panelA, 1, kMR, panelB, edge, nr);
+        kernels.byRows[rows - 1](kc, panelA, 1, kMR, panelB, blockB.ldb, edge, nr);
         for (int64_t r = 0; r < rows; ++r)
           for (int64_t col = 0; col < cols; ++col)
             tile[r * c.rowStride + col * c.colStride] = edge[r * nr + col];
@@ -118,66 +130,102 @@ void multiplyBlock(const Matrix &a, const Matrix &b, const Matrix &c, int64_t i0
   for (int64_t k0 = 0; k0 < K; k0 += kKC) {
     int64_t kc = std::min(kKC, K - k0);
     packB(b, k0, kc, j0, nc, nr, packedB.data());
-    multiplyPacked(a, c, packedB.data(), k0, kc, i0, mc, j0, nc);
+    multiplyPacked(a, c, BPanels::packed(packedB.data(), kc, nr), k0, kc, i0, mc, j0, nc);
   }
 }
 
-/// B's elements up to which multiplyShared packs all of B at once.
+/// B's elements up to which one matrix product shares B among its tasks.
 constexpr int64_t kSharedB = 1 << 20;
 
+/// When `threads` threads taking row-block x column-block tasks of an
+/// M x N product in order would finish, in units of one multiply-add row:
+/// a task costs its rows times its columns plus packing its rows of A
+/// (about kPackColumns columns' worth of work per row).
+double finishTime(int64_t M, int64_t N, int64_t rowBlock, int64_t colBlock, int64_t threads) {
+  constexpr double kPackColumns = 32;
+  std::vector<double> freeAt(static_cast<size_t>(std::max<int64_t>(threads, 1)), 0.0);
+  for (int64_t i0 = 0; i0 < M; i0 += rowBlock)
+    for (int64_t j0 = 0; j0 < N; j0 += colBlock) {
+      double rows = std::min(rowBlock, M - i0), cols = std::min(colBlock, N - j0);
+      *std::min_element(freeAt.begin(), freeAt.end()) += rows * (cols + kPackColumns);
+    }
+  return *std::max_element(freeAt.begin(), freeAt.end());
+}
+
 /// C += A * B for one matrix whose B has at most kSharedB elements, on all
-/// threads: B is packed once (every K block, in parallel), then tasks over
-/// row blocks and panel groups share it, each running the K blocks in
-/// order. Two waits in all, where tasks packing their own B would repeat
-/// the packing for every row block.
+/// threads: tasks over row blocks and panel groups share B, each running
+/// the K blocks in order. When B's rows are contiguous and hold whole panels
+/// the kernels read it in place (B is small enough to stay in cache, and
+/// packing would cost a pass over it and a wait per call); otherwise it is
+/// packed once (every K block, in parallel) before the tasks start, where
+/// tasks packing their own B would repeat the packing for every row block.
 void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t threads) {
   int64_t nr = gemmKernels().nr, M = a.rows, K = a.cols, N = b.cols;
   int64_t panels = (N + nr - 1) / nr, kBlocks = (K + kKC - 1) / kKC;
+  bool inPlace = b.colStride == 1 && N % nr == 0;
   thread_local std::vector<float> packedB;
-  packedB.resize(static_cast<size_t>(panels * nr * K));
+  if (!inPlace)
+    packedB.resize(static_cast<size_t>(panels * nr * K));
   // The calling thread's buffer: tasks on other threads must not name the
   // thread_local. K block kb starts at kb * kKC * panels * nr; its panels
   // are kc x nr.
   float *shared = packedB.data();
-  auto blockOf = [=](int64_t kb) { return shared + kb * kKC * panels * nr; };
-  parallelFor(kBlocks * panels, [&](int64_t task) {
-    int64_t kb = task / panels, p = task % panels;
+  auto blockOf = [=, &b](int64_t kb) {
     int64_t k0 = kb * kKC, kc = std::min(kKC, K - k0);
-    packB(b, k0, kc, p * nr, std::min(nr, N - p * nr), nr, blockOf(kb) + p * kc * nr);
-  });
-  // Tasks: row blocks of whole tiles and groups of panels, split until
-  // every thread has two. A task reads all of B's panels in its group and
-  // all of A's rows in its block: the larger operand is split first, so
-  // that each thread reads less of it.
-  int64_t rowBlock = std::min(kMC, (M + kMR - 1) / kMR * kMR), panelGroup = panels;
-  auto tasksOf = [&] {
-    return ((M + rowBlock - 1) / rowBlock) * ((panels + panelGroup - 1) / panelGroup);
+    if (inPlace)
+      return BPanels{&b.at(k0, 0), nr, b.rowStride};
+    return BPanels::packed(shared + k0 * panels * nr, kc, nr);
   };
-  bool columnsFirst = N > M;
-  while (tasksOf() < 2 * threads) {
-    bool canSplitRows = rowBlock > 4 * kMR, canSplitColumns = panelGroup > 1;
-    if (canSplitRows && (!columnsFirst || !canSplitColumns))
-      rowBlock = (rowBlock / 2 + kMR - 1) / kMR * kMR;
-    else if (canSplitColumns)
-      panelGroup = (panelGroup + 1) / 2;
-    else
+  if (!inPlace)
+    parallelFor(kBlocks * panels, [&](int64_t task) {
+      int64_t kb = task / panels, p = task % panels;
+      int64_t k0 = kb * kKC, kc = std::min(kKC, K - k0);
+      packB(b, k0, kc, p * nr, std::min(nr, N - p * nr), nr,
+            const_cast<float *>(blockOf(kb).panel(p)));
+    });
+  // Tasks: row blocks of whole tiles and groups of panels. Of the splits
+  // that halve either (down to 4 tiles' rows or one panel), the one whose
+  // tasks end soonest on `threads` threads taking them in order; ties go to
+  // fewer, larger tasks.
+  std::vector<int64_t> rowBlocks, panelGroups;
+  for (int64_t rb = std::min(kMC, (M + kMR - 1) / kMR * kMR);;
+       rb = (rb / 2 + kMR - 1) / kMR * kMR) {
+    rowBlocks.push_back(rb);
+    if (rb <= 4 * kMR)
       break;
   }
+  for (int64_t pg = panels;; pg = (pg + 1) / 2) {
+    panelGroups.push_back(pg);
+    if (pg == 1)
+      break;
+  }
+  int64_t rowBlock = rowBlocks.front(), panelGroup = panelGroups.front();
+  double best = finishTime(M, N, rowBlock, panelGroup * nr, threads);
+  for (int64_t rb : rowBlocks)
+    for (int64_t pg : panelGroups) {
+      double time = finishTime(M, N, rb, pg * nr, threads);
+      if (time < best * 0.999) {
+        best = time;
+        rowBlock = rb;
+        panelGroup = pg;
+      }
+    }
   int64_t groups = (panels + panelGroup - 1) / panelGroup;
   parallelFor(((M + rowBlock - 1) / rowBlock) * groups, [&](int64_t task) {
     int64_t i0 = (task / groups) * rowBlock, g = task % groups, q0 = g * panelGroup * nr;
     for (int64_t kb = 0; kb < kBlocks; ++kb) {
       int64_t k0 = kb * kKC, kc = std::min(kKC, K - k0);
-      multiplyPacked(a, c, blockOf(kb) + g * panelGroup * kc * nr, k0, kc, i0,
-                     std::min(rowBlock, M - i0), q0, std::min(panelGroup * nr, N - q0));
+      BPanels group = blockOf(kb);
+      group.panels = group.panel(g * panelGroup);
+      multiplyPacked(a, c, group, k0, kc, i0, std::min(rowBlock, M - i0), q0,
+                     std::min(panelGroup * nr, N - q0));
     }
   });
 }
 
 /// Few rows: C[i, :] += A[i, k] * B[k, :] for k in order, straight from B
 /// (whose rows must be contiguous); packing would cost more than it saves.
-void multiplyFewRows(const Matrix &a, const Matrix &b, const Matrix &c, int64_t j0,
-                     int64_t nc) {
+void multiplyFewRows(const Matrix &a, const Matrix &b, const Matrix &c, int64_t j0, int64_t nc) {
   for (int64_t i = 0; i < a.rows; ++i) {
     float *out = &c.at(i, j0);
     for (int64_t k = 0; k < a.cols; ++k) {
@@ -192,8 +240,8 @@ void multiplyFewRows(const Matrix &a, const Matrix &b, const Matrix &c, int64_t 
 Matrix matrixAt(const int64_t *descriptor, int64_t rank, int64_t offset) {
   const int64_t *sizes = descriptor + 3, *strides = descriptor + 3 + rank;
   auto *aligned = reinterpret_cast<float *>(descriptor[1]);
-  return {aligned + descriptor[2] + offset, sizes[rank - 2], sizes[rank - 1],
-          strides[rank - 2], strides[rank - 1]};
+  return {aligned + descriptor[2] + offset, sizes[rank - 2], sizes[rank - 1], strides[rank - 2],
+          strides[rank - 1]};
 }
 
 } // namespace

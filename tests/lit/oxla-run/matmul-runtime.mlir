@@ -1,7 +1,8 @@
 // Large f32 products run in the runtime's packed matmul
 // (oxla-matmul-to-runtime) and give exactly the interpreter's sums
 // (--max-ulp 0): edge tiles, transposed operands, batches, a few rows, a
-// K longer than one block, two M dimensions collapsed into one (each split runs separately).
+// K longer than one block, two M dimensions collapsed into one, a B whose
+// rows hold whole panels (read in place, not packed) (each split runs separately).
 // RUN: oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
 // The narrower kernels, which other CPUs get, give the same sums:
 // RUN: env OXLA_MATMUL_KERNEL=avx2 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
@@ -17,7 +18,9 @@
 // CHECK-NEXT: 20x70xf32=
 // CHECK: EXEC @main
 // CHECK-NEXT: 4x8x48xf32=
-// IR-COUNT-5: call @oxla_matmul_f32
+// CHECK: EXEC @main
+// CHECK-NEXT: 37x64xf32=
+// IR-COUNT-6: call @oxla_matmul_f32
 
 func.func @main(%a: tensor<37x53xf32>, %b: tensor<53x29xf32>) -> tensor<37x29xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<37x53xf32>, tensor<53x29xf32>) -> tensor<37x29xf32>
@@ -54,4 +57,13 @@ func.func @main(%a: tensor<20x600xf32>, %b: tensor<70x600xf32>) -> tensor<20x70x
 func.func @main(%x: tensor<4x8x64xf32>, %w: tensor<64x48xf32>) -> tensor<4x8x48xf32> {
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [2] x [0] : (tensor<4x8x64xf32>, tensor<64x48xf32>) -> tensor<4x8x48xf32>
   return %0 : tensor<4x8x48xf32>
+}
+
+// -----
+
+// B's rows hold whole panels (64 columns): the kernels read B in place,
+// over two K blocks, with edge rows.
+func.func @main(%a: tensor<37x300xf32>, %b: tensor<300x64xf32>) -> tensor<37x64xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<37x300xf32>, tensor<300x64xf32>) -> tensor<37x64xf32>
+  return %0 : tensor<37x64xf32>
 }
