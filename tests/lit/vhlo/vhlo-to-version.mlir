@@ -2,8 +2,11 @@
 // RUN: oxla-opt --stablehlo-legalize-to-vhlo --vhlo-to-version=target=1.4.1 %s | FileCheck %s --check-prefix=V1_4
 // RUN: oxla-opt --stablehlo-legalize-to-vhlo --vhlo-to-version=target=1.4.0 --vhlo-to-version=target=current %s | FileCheck %s --check-prefix=CURRENT
 // RUN: oxla-opt --stablehlo-legalize-to-vhlo --vhlo-to-version=target=1.4.0 --vhlo-to-version=target=current --vhlo-legalize-to-stablehlo %s > %t.back
+// RUN: oxla-opt --stablehlo-legalize-to-vhlo --vhlo-to-version=target=0.19.0 %s | FileCheck %s --check-prefix=V0_19
+// RUN: oxla-opt --stablehlo-legalize-to-vhlo --vhlo-to-version=target=0.19.0 --vhlo-to-version=target=current --vhlo-legalize-to-stablehlo %s > %t.back019
 // RUN: oxla-opt %s > %t.orig
 // RUN: diff %t.orig %t.back
+// RUN: diff %t.orig %t.back019
 
 // Downgrading drops what the older version lacks only when it is the
 // default; upgrading restores the newest versions, and the round trip
@@ -43,3 +46,13 @@ func.func @unary(%x: tensor<4xf32>, %m: tensor<2x2xf32>) -> (tensor<4xf32>, tens
   return %1, %3, %4 : tensor<4xf32>, tensor<2x2xf32>, tensor<4xf32>
 }
 
+// V0_19: "vhlo.dynamic_conv_v1"
+// CURRENT: "vhlo.dynamic_conv_v2"
+func.func @dynamic_conv(%arg0: tensor<1x8x8x207xf32>, %arg1: tensor<3x3x207x16xf32>, %arg2: tensor<2x2xi32>) -> tensor<1x?x?x16xf32> {
+  %0 = "stablehlo.dynamic_conv"(%arg0, %arg1, %arg2) {
+    dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>,
+    feature_group_count = 1 : i64,
+    batch_group_count = 1 : i64
+  } : (tensor<1x8x8x207xf32>, tensor<3x3x207x16xf32>, tensor<2x2xi32>) -> tensor<1x?x?x16xf32>
+  func.return %0 : tensor<1x?x?x16xf32>
+}

@@ -98,10 +98,10 @@ bool hasFutureType(Operation *op) {
          llvm::any_of(op->getResultTypes(), isFuture);
 }
 
-/// How an op changes between version `from` and version `from - 1`: the
-/// attributes the older version lacks, dropped on the way down, and whether
-/// this op can go down at all (it uses none of what the older one lacks).
-struct Downgrade {
+/// One step of an op to the next or previous version: whether this op can
+/// take it (it uses nothing the other version lacks) and the attributes and
+/// regions it drops, which hold their defaults.
+struct VersionStep {
   bool possible = true;
   llvm::SmallVector<StringRef, 2> droppedAttributes;
   bool dropRegions = false;
@@ -112,8 +112,8 @@ const llvm::StringSet<> kOpsWithResultAccuracy = {
     "log",  "log_plus_one", "logistic",    "rsqrt",
     "sine", "sqrt",         "tan",         "tanh"};
 
-Downgrade downgradeOf(Operation *op, StringRef base) {
-  Downgrade change;
+VersionStep downgradeOf(Operation *op, StringRef base) {
+  VersionStep change;
   auto require = [&change](bool condition) {
     change.possible = change.possible && condition;
   };
@@ -153,16 +153,19 @@ Downgrade downgradeOf(Operation *op, StringRef base) {
   return change;
 }
 
-/// Whether an op of version `from` can go up to `from + 1`. Only
-/// dynamic_conv lost something: version 1's `padding` attribute, which
-/// version 2 takes from its d_padding operand alone.
-bool canUpgrade(Operation *op, StringRef base) {
-  if (base != "dynamic_conv")
-    return true;
-  auto padding = op->getAttrOfType<DenseIntElementsAttr>("padding");
-  return !op->hasAttr("padding") ||
-         (padding && llvm::all_of(padding.getValues<APInt>(),
-                                  [](const APInt &v) { return v.isZero(); }));
+/// Going up only dynamic_conv loses something: version 1's `padding`
+/// attribute, which version 2 takes from its d_padding operand alone.
+VersionStep upgradeOf(Operation *op, StringRef base) {
+  VersionStep change;
+  if (base == "dynamic_conv") {
+    auto padding = op->getAttrOfType<DenseIntElementsAttr>("padding");
+    change.possible =
+        !op->hasAttr("padding") ||
+        (padding && llvm::all_of(padding.getValues<APInt>(),
+                                 [](const APInt &v) { return v.isZero(); }));
+    change.droppedAttributes.push_back("padding");
+  }
+  return change;
 }
 
 struct ChangeVersion : ConversionPattern {
@@ -190,23 +193,15 @@ struct ChangeVersion : ConversionPattern {
       return rewriter.notifyMatchFailure(
           op, "no version of the op is in the release");
 
+    VersionStep change =
+        up ? upgradeOf(op, name->base) : downgradeOf(op, name->base);
+    if (!change.possible)
+      return rewriter.notifyMatchFailure(op,
+                                         "uses what the other version lacks");
     NamedAttrList attributes(op->getAttrDictionary());
-    unsigned numRegions = op->getNumRegions();
-    if (up) {
-      if (!canUpgrade(op, name->base))
-        return rewriter.notifyMatchFailure(op,
-                                           "uses what the newer version lacks");
-      attributes.erase("padding");
-    } else {
-      Downgrade change = downgradeOf(op, name->base);
-      if (!change.possible)
-        return rewriter.notifyMatchFailure(op,
-                                           "uses what the older version lacks");
-      for (StringRef dropped : change.droppedAttributes)
-        attributes.erase(dropped);
-      if (change.dropRegions)
-        numRegions = 0;
-    }
+    for (StringRef dropped : change.droppedAttributes)
+      attributes.erase(dropped);
+    unsigned numRegions = change.dropRegions ? 0 : op->getNumRegions();
     replaceWithRenamedOp(rewriter, op, *target, operands,
                          attributes.getDictionary(op->getContext()),
                          numRegions);
