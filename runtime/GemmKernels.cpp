@@ -34,6 +34,18 @@ void kernelPortable(int64_t kc, const float *a, int64_t aRow, int64_t aDepth, co
     }
 }
 
+void rowPortable(int64_t kc, const float *a, int64_t aStride, const float *b, int64_t ldb,
+                 float *c, int64_t n) {
+  for (int64_t j = 0; j < n; ++j) {
+    float acc = c[j];
+    for (int64_t k = 0; k < kc; ++k) {
+      float product = a[k * aStride] * b[k * ldb + j];
+      acc = acc + product;
+    }
+    c[j] = acc;
+  }
+}
+
 #if defined(__x86_64__)
 template <int64_t MR>
 __attribute__((target("avx2"))) void kernelAvx2(int64_t kc, const float *a, int64_t aRow,
@@ -80,11 +92,68 @@ __attribute__((target("avx512f"))) void kernelAvx512(int64_t kc, const float *a,
     _mm512_storeu_ps(c + i * ldc + 16, acc[i][1]);
   }
 }
+
+// The row kernels: columns in blocks of four vectors kept in registers over
+// all of K, then one vector at a time, then the scalar rest.
+__attribute__((target("avx2"))) void rowAvx2(int64_t kc, const float *a, int64_t aStride,
+                                             const float *b, int64_t ldb, float *c, int64_t n) {
+  int64_t j = 0;
+  for (; j + 32 <= n; j += 32) {
+    __m256 acc[4];
+    for (int v = 0; v < 4; ++v)
+      acc[v] = _mm256_loadu_ps(c + j + v * 8);
+    for (int64_t k = 0; k < kc; ++k) {
+      __m256 x = _mm256_set1_ps(a[k * aStride]);
+      const float *bk = b + k * ldb + j;
+      for (int v = 0; v < 4; ++v)
+        acc[v] = _mm256_add_ps(acc[v], _mm256_mul_ps(x, _mm256_loadu_ps(bk + v * 8)));
+    }
+    for (int v = 0; v < 4; ++v)
+      _mm256_storeu_ps(c + j + v * 8, acc[v]);
+  }
+  for (; j + 8 <= n; j += 8) {
+    __m256 acc = _mm256_loadu_ps(c + j);
+    for (int64_t k = 0; k < kc; ++k)
+      acc = _mm256_add_ps(
+          acc, _mm256_mul_ps(_mm256_set1_ps(a[k * aStride]), _mm256_loadu_ps(b + k * ldb + j)));
+    _mm256_storeu_ps(c + j, acc);
+  }
+  if (j < n)
+    rowPortable(kc, a, aStride, b + j, ldb, c + j, n - j);
+}
+
+__attribute__((target("avx512f"))) void rowAvx512(int64_t kc, const float *a, int64_t aStride,
+                                                  const float *b, int64_t ldb, float *c,
+                                                  int64_t n) {
+  int64_t j = 0;
+  for (; j + 64 <= n; j += 64) {
+    __m512 acc[4];
+    for (int v = 0; v < 4; ++v)
+      acc[v] = _mm512_loadu_ps(c + j + v * 16);
+    for (int64_t k = 0; k < kc; ++k) {
+      __m512 x = _mm512_set1_ps(a[k * aStride]);
+      const float *bk = b + k * ldb + j;
+      for (int v = 0; v < 4; ++v)
+        acc[v] = _mm512_add_ps(acc[v], _mm512_mul_ps(x, _mm512_loadu_ps(bk + v * 16)));
+    }
+    for (int v = 0; v < 4; ++v)
+      _mm512_storeu_ps(c + j + v * 16, acc[v]);
+  }
+  for (; j + 16 <= n; j += 16) {
+    __m512 acc = _mm512_loadu_ps(c + j);
+    for (int64_t k = 0; k < kc; ++k)
+      acc = _mm512_add_ps(
+          acc, _mm512_mul_ps(_mm512_set1_ps(a[k * aStride]), _mm512_loadu_ps(b + k * ldb + j)));
+    _mm512_storeu_ps(c + j, acc);
+  }
+  if (j < n)
+    rowPortable(kc, a, aStride, b + j, ldb, c + j, n - j);
+}
 #endif
 
 template <template <int64_t> class K, int64_t... Rows>
-GemmKernels table(int64_t nr, std::integer_sequence<int64_t, Rows...>) {
-  return {{K<Rows + 1>::run...}, nr};
+GemmKernels table(int64_t nr, RowKernel row, std::integer_sequence<int64_t, Rows...>) {
+  return {{K<Rows + 1>::run...}, nr, row};
 }
 
 template <int64_t MR> struct Portable {
@@ -106,11 +175,11 @@ GemmKernels chooseKernels() {
 #if defined(__x86_64__)
   __builtin_cpu_init();
   if (wanted.empty() && __builtin_cpu_supports("avx512f"))
-    return table<Avx512>(32, rows);
+    return table<Avx512>(32, rowAvx512, rows);
   if (wanted != "portable" && __builtin_cpu_supports("avx2"))
-    return table<Avx2>(16, rows);
+    return table<Avx2>(16, rowAvx2, rows);
 #endif
-  return table<Portable>(16, rows);
+  return table<Portable>(16, rowPortable, rows);
 }
 
 } // namespace

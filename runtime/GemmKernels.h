@@ -30,10 +30,17 @@ constexpr int64_t kMR = 6; ///< rows of a full C tile
 using GemmKernel = void (*)(int64_t kc, const float *a, int64_t aRow, int64_t aDepth,
                             const float *b, int64_t ldb, float *c, int64_t ldc);
 
+/// c[j] += sum over k of a[k * aStride] * b[k * ldb + j], for j < n: one
+/// row of C when A has too few rows to pack. Each c[j] takes the products in
+/// k order, each rounded before it is added, as the tiles do.
+using RowKernel = void (*)(int64_t kc, const float *a, int64_t aStride, const float *b,
+                           int64_t ldb, float *c, int64_t n);
+
 struct GemmKernels {
   /// byRows[r - 1] computes the first r rows of a tile, r = 1 ... kMR.
   GemmKernel byRows[kMR];
   int64_t nr; ///< columns of a tile
+  RowKernel row;
 };
 
 /// The widest kernels the CPU runs (AVX-512: 6 x 32, AVX2: 6 x 16, else

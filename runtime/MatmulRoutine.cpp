@@ -225,14 +225,20 @@ void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t t
 
 /// Few rows: C[i, :] += A[i, k] * B[k, :] for k in order, straight from B
 /// (whose rows must be contiguous); packing would cost more than it saves.
-void multiplyFewRows(const Matrix &a, const Matrix &b, const Matrix &c, int64_t j0, int64_t nc) {
+void multiplyFewRows(const Matrix &a, const Matrix &b, const Matrix &c, int64_t j0,
+                     int64_t nc) {
+  RowKernel row = gemmKernels().row;
   for (int64_t i = 0; i < a.rows; ++i) {
     float *out = &c.at(i, j0);
+    if (c.colStride == 1) {
+      row(a.cols, &a.at(i, 0), a.colStride, &b.at(0, j0), b.rowStride, out, nc);
+      continue;
+    }
     for (int64_t k = 0; k < a.cols; ++k) {
       float x = a.at(i, k);
-      const float *row = &b.at(k, j0);
+      const float *bRow = &b.at(k, j0);
       for (int64_t j = 0; j < nc; ++j)
-        out[j * c.colStride] = out[j * c.colStride] + x * row[j];
+        out[j * c.colStride] = out[j * c.colStride] + x * bRow[j];
     }
   }
 }
