@@ -41,8 +41,8 @@ checkExpressible(Operation *op,
     error << "VHLO has no version of this op";
   else
     error << "it carries a type or attribute that VHLO cannot express (one "
-             "outside "
-             "StableHLO, a typed string, or another dialect's attribute)";
+             "outside StableHLO, a typed string, or another dialect's "
+             "attribute)";
   return failure();
 }
 
