@@ -15,7 +15,8 @@
 // invocation as out-dir/result<i>.npy, and prints one JSON object. `compile`
 // times oxla_executable_compile alone. `call` times the per-call overhead of a
 // 4-element f32 add (one entry per round, ms per call). The compiled code runs
-// on the calling thread, so every measurement is 1 thread.
+// on the client's thread pool of --threads threads (0: one per core), the
+// count the JSON's "threads" reports.
 //
 // Exit codes: 0 success, 1 bad usage or I/O, 3 the compiler cannot lower the
 // module (OXLA_UNSUPPORTED), 4 any other oxla error.
@@ -78,9 +79,9 @@ std::string readFile(const std::string &path) {
   return ss.str();
 }
 
-void printTimings(const std::vector<double> &times, double compileMs,
+void printTimings(int threads, const std::vector<double> &times, double compileMs,
                   const std::string &extra = "") {
-  bench::printTimings("oxla", 1, times, compileMs, extra);
+  bench::printTimings("oxla", threads, times, compileMs, extra);
 }
 
 oxla_element_type elementType(const std::string &descr) {
@@ -206,7 +207,7 @@ int runWorkload(const Options &o) {
   freeResults();
   for (oxla_buffer *a : args)
     oxla_buffer_free(a);
-  printTimings(times, compileMs);
+  printTimings(o.threads, times, compileMs);
   return 0;
 }
 
@@ -217,7 +218,7 @@ int compileOnly(const Options &o) {
   std::vector<double> times;
   for (int i = 0; i < o.reps; ++i)
     times.push_back(compile(s, source, o.module));
-  printTimings(times, times.front());
+  printTimings(0, times, times.front());
   return 0;
 }
 
@@ -265,7 +266,7 @@ int callOverhead(const Options &o) {
   for (int i = 0; i < 4; ++i)
     if (out[i] != a[i] + b[i])
       throw std::runtime_error("the 4-element add computed a wrong result");
-  printTimings(perCall, compileMs,
+  printTimings(0, perCall, compileMs,
                ", \"calls_per_round\": " + std::to_string(o.calls));
   return 0;
 }
