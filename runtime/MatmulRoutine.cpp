@@ -141,9 +141,11 @@ constexpr int64_t kSharedB = 1 << 20;
 /// M x N product in order would finish, in units of one multiply-add row:
 /// a task costs its rows times its columns plus packing its rows of A
 /// (about kPackColumns columns' worth of work per row).
-double finishTime(int64_t M, int64_t N, int64_t rowBlock, int64_t colBlock, int64_t threads) {
+/// `freeAt` is scratch, so that trying many splits allocates once.
+double finishTime(int64_t M, int64_t N, int64_t rowBlock, int64_t colBlock, int64_t threads,
+                  std::vector<double> &freeAt) {
   constexpr double kPackColumns = 32;
-  std::vector<double> freeAt(static_cast<size_t>(std::max<int64_t>(threads, 1)), 0.0);
+  freeAt.assign(static_cast<size_t>(std::max<int64_t>(threads, 1)), 0.0);
   for (int64_t i0 = 0; i0 < M; i0 += rowBlock)
     for (int64_t j0 = 0; j0 < N; j0 += colBlock) {
       double rows = std::min(rowBlock, M - i0), cols = std::min(colBlock, N - j0);
@@ -187,29 +189,24 @@ void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t t
   // that halve either (down to 4 tiles' rows or one panel), the one whose
   // tasks end soonest on `threads` threads taking them in order; ties go to
   // fewer, larger tasks.
-  std::vector<int64_t> rowBlocks, panelGroups;
-  for (int64_t rb = std::min(kMC, (M + kMR - 1) / kMR * kMR);;
-       rb = (rb / 2 + kMR - 1) / kMR * kMR) {
-    rowBlocks.push_back(rb);
-    if (rb <= 4 * kMR)
-      break;
-  }
-  for (int64_t pg = panels;; pg = (pg + 1) / 2) {
-    panelGroups.push_back(pg);
-    if (pg == 1)
-      break;
-  }
-  int64_t rowBlock = rowBlocks.front(), panelGroup = panelGroups.front();
-  double best = finishTime(M, N, rowBlock, panelGroup * nr, threads);
-  for (int64_t rb : rowBlocks)
-    for (int64_t pg : panelGroups) {
-      double time = finishTime(M, N, rb, pg * nr, threads);
+  int64_t firstRowBlock = std::min(kMC, (M + kMR - 1) / kMR * kMR);
+  int64_t rowBlock = firstRowBlock, panelGroup = panels;
+  std::vector<double> freeAt;
+  double best = finishTime(M, N, rowBlock, panelGroup * nr, threads, freeAt);
+  for (int64_t rb = firstRowBlock;; rb = (rb / 2 + kMR - 1) / kMR * kMR) {
+    for (int64_t pg = panels;; pg = (pg + 1) / 2) {
+      double time = finishTime(M, N, rb, pg * nr, threads, freeAt);
       if (time < best * 0.999) {
         best = time;
         rowBlock = rb;
         panelGroup = pg;
       }
+      if (pg == 1)
+        break;
     }
+    if (rb <= 4 * kMR)
+      break;
+  }
   int64_t groups = (panels + panelGroup - 1) / panelGroup;
   parallelFor(((M + rowBlock - 1) / rowBlock) * groups, [&](int64_t task) {
     int64_t i0 = (task / groups) * rowBlock, g = task % groups, q0 = g * panelGroup * nr;
