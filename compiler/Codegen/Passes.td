@@ -88,13 +88,16 @@ def LowerReductions : Pass<"oxla-lower-reductions", "mlir::ModuleOp"> {
     loops with the accumulators in registers: a parallel loop over groups
     of 8 rows, each reduced in order with the 8 chains side by side (the
     interpreter's sums, bit for bit, without waiting on each add), and a
-    loop for the rows left over. When the body is one op whose result does
-    not depend on the order (max, min, bitwise, integer add and mul), a
-    statically long row (at least 32) is reduced in 16 interleaved lanes
-    that vectorize instead. Other reductions stay linalg.
+    loop for the rows left over. When the body is arith/math ops that apply
+    lane by lane and the rows are contiguous, the 8 chains are the lanes of
+    one vector, fed by 8 x 8 blocks transposed in registers. When the body
+    is one op whose result does not depend on the order (max, min, bitwise,
+    integer add and mul), a statically long row (at least 32) is reduced in
+    16 interleaved lanes (a vector where the row is contiguous) instead.
+    Other reductions stay linalg.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
-                           "mlir::scf::SCFDialect"];
+                           "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }
 
 def FuseRows : Pass<"oxla-fuse-rows", "mlir::ModuleOp"> {

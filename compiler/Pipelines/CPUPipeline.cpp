@@ -64,7 +64,7 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                "async-runtime-ref-counting-opt,convert-async-to-llvm,"
                "expand-strided-metadata,lower-affine,"
                "convert-scf-to-cf,arith-expand{include-bf16=1},"
-               "convert-complex-to-standard,finalize-memref-to-llvm,"
+               "convert-complex-to-standard,convert-vector-to-llvm,finalize-memref-to-llvm,"
                "convert-math-to-llvm,convert-math-to-libm,"
                "convert-complex-to-llvm,convert-arith-to-llvm,"
                "convert-index-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,"

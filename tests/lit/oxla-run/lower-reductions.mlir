@@ -3,7 +3,8 @@
 // in groups of 8 plus left-over rows (13 rows), a sum whose order matters
 // (large terms that cancel), a variadic reduce (max with its index),
 // order-free max and integer sum in 16 lanes with a tail, and dynamic
-// sizes (19 x 19: two groups and three rows left over).
+// sizes (19 x 19: two groups and three rows left over), and f64 and i64
+// sums (vectors of 8 wider lanes).
 // RUN: oxla-run %s --split-input-file --random-inputs --dim-size 19 --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
 // RUN: oxla-run %s --split-input-file --random-inputs --emit buffers | FileCheck %s --check-prefix=IR
 // CHECK: EXEC @main
@@ -18,7 +19,10 @@
 // CHECK-NEXT: 5xi32=
 // CHECK: EXEC @main
 // CHECK-NEXT: 19xf32=
-// IR-COUNT-6: linalg.reduce
+// CHECK: EXEC @main
+// CHECK-NEXT: 10xf64=
+// CHECK-NEXT: 10xi64=
+// IR-COUNT-8: linalg.reduce
 
 func.func @main(%x: tensor<3x13x77xf32>) -> tensor<3x13xf32> {
   %zero = stablehlo.constant dense<0.0> : tensor<f32>
@@ -76,4 +80,14 @@ func.func @main(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %zero = stablehlo.constant dense<0.0> : tensor<f32>
   %0 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<?x?xf32>, tensor<f32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @main(%x: tensor<10x27xf64>, %y: tensor<10x27xi64>) -> (tensor<10xf64>, tensor<10xi64>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f64>
+  %z = stablehlo.constant dense<0> : tensor<i64>
+  %0 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<10x27xf64>, tensor<f64>) -> tensor<10xf64>
+  %1 = stablehlo.reduce(%y init: %z) applies stablehlo.add across dimensions = [1] : (tensor<10x27xi64>, tensor<i64>) -> tensor<10xi64>
+  return %0, %1 : tensor<10xf64>, tensor<10xi64>
 }
