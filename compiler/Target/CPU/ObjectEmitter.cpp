@@ -29,8 +29,15 @@ std::unique_ptr<llvm::TargetMachine> oxla::createTargetMachine(llvm::StringRef c
   if (cpu.empty() || cpu == "host") {
     cpuName = llvm::sys::getHostCPUName().str();
     llvm::SubtargetFeatures subtarget;
-    for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+    for (const auto &feature : host)
       subtarget.AddFeature(feature.first(), feature.second);
+    // LLVM's Intel tunings keep loops at 256 bits even where AVX-512 is
+    // there (its Zen 4 tuning does not): on the Xeon measured, 512-bit
+    // loops ran W1 1.16x, W2 1.11x and W7 1.05x faster (bench/run.py, 2
+    // threads), the matmul and convolution routines use AVX-512 already.
+    if (host.lookup("avx512f"))
+      subtarget.AddFeature("prefer-256-bit", false);
     features = subtarget.getString();
   }
   // Vector gathers are slower than the scalar loads they replace on the
