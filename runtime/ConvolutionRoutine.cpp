@@ -9,8 +9,9 @@
 // the window is reversed. Every output element is summed as the interpreter
 // sums it: from +0, over the window positions in row-major order, skipping
 // the ones that fall on padding (0 * inf would be NaN), then over the input
-// features, each product rounded before it is added. So results are bit
-// for bit the interpreter's.
+// features, each step a fused multiply-add or, with the exact kernels
+// (GemmKernels.h), the product rounded before it is added: then results
+// are bit for bit the interpreter's.
 //
 // The work is a matrix product per output row (n, o_1 ... o_{S-1}): M runs
 // along the last spatial dimension, N over the output features, K over the

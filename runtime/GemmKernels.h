@@ -1,17 +1,21 @@
 //===- GemmKernels.h - Register-blocked f32 micro-kernels -----------------===//
 //
 // The inner loops of the matmul and convolution routines: C[MR x nr] +=
-// A * B-panel over kc terms, summed in k order, each product rounded and
-// then added (no fused multiply-add), the interpreter's arithmetic.
+// A * B-panel over kc terms, summed in k order. The exact kernels round
+// each product and then add it (no fused multiply-add), the interpreter's
+// arithmetic, bit for bit; the fused ones (the default where the CPU has
+// FMA) compute c = fma(a, b, c) for k in order, which differs from the
+// interpreter only by the products' rounding. OXLA_EXACT_PRODUCTS=1 picks
+// the exact kernels.
 // A(i, k) is a[i * aRow + k * aDepth]: a packed panel [k][kMR] has aRow 1,
 // aDepth kMR; rows read in place have aDepth 1. A B panel is [k][nr]; C
 // has row stride ldc and unit column stride.
 //
-//===----------------------------------------------------------------------===//
 #ifndef OXLA_RUNTIME_GEMMKERNELS_H
 #define OXLA_RUNTIME_GEMMKERNELS_H
 
 #include <cstdint>
+#include <optional>
 
 namespace oxla::rt {
 
@@ -41,12 +45,19 @@ struct GemmKernels {
   GemmKernel byRows[kMR];
   int64_t nr; ///< columns of a tile
   RowKernel row;
+  bool fused; ///< c = fma(a, b, c) rather than c + round(a * b)
 };
 
-/// The widest kernels the CPU runs (AVX-512: 6 x 32, AVX2: 6 x 16, else
-/// portable loops); OXLA_MATMUL_KERNEL=avx2|portable picks narrower ones
-/// (tests run every kernel on one machine).
+/// The widest kernels the CPU runs (AVX-512: 6 x 32, AVX2 with FMA: 6 x 16,
+/// else portable loops, always exact); OXLA_MATMUL_KERNEL=avx2|portable
+/// picks narrower ones (tests run every kernel on one machine), and
+/// OXLA_EXACT_PRODUCTS=1 (not 0) the exact ones. Read once per process.
 const GemmKernels &gemmKernels();
+
+enum class GemmIsa { Avx512, Avx2, Portable };
+/// The kernels of `isa`, exact or fused (portable ones are exact only), or
+/// none where this CPU cannot run them.
+std::optional<GemmKernels> gemmKernelsFor(GemmIsa isa, bool fused);
 
 } // namespace oxla::rt
 

@@ -4,8 +4,9 @@
 // views [batch..., M, K], [batch..., K, N], [batch..., M, N]
 // (compiler/Codegen/MatmulToRuntime.cpp). Every element
 // of C is summed in the interpreter's order, k = 0, 1, ..., K - 1, each
-// product rounded and then added (no fused multiply-add), so the result is
-// bit for bit the interpreter's and the plain loops'. Speed comes from
+// step a fused multiply-add or, with the exact kernels, the product rounded
+// and then added: then the result is bit for bit the interpreter's and the
+// plain loops' (GemmKernels.h). Speed comes from
 // elsewhere: packed operand panels, a register-blocked micro-kernel that
 // keeps an MR x NR tile of C in vector registers across a K block (C is
 // loaded before and stored after each block, which keeps the order), and

@@ -1,13 +1,16 @@
 // Large f32 convolutions run in the runtime's convolution routine
-// (oxla-convolution-to-runtime) and give exactly the interpreter's sums
+// (oxla-convolution-to-runtime) and give exactly the interpreter's sums with the exact kernels
 // (--max-ulp 0): same padding, strides and kernel dilation, NCHW layouts,
 // a reversed window, negative and one-sided padding, 1-D and 3-D windows,
 // output features that fill no whole tile, and an infinite weight that
 // padding positions must skip (0 * inf would be NaN).
-// RUN: oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// RUN: env OXLA_EXACT_PRODUCTS=1 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
 // The narrower kernels, which other CPUs get, give the same sums:
-// RUN: env OXLA_MATMUL_KERNEL=avx2 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
-// RUN: env OXLA_MATMUL_KERNEL=portable oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// RUN: env OXLA_EXACT_PRODUCTS=1 OXLA_MATMUL_KERNEL=avx2 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// RUN: env OXLA_EXACT_PRODUCTS=1 OXLA_MATMUL_KERNEL=portable oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// The default fused kernels (c = fma(a, b, c), k in order: tests/unit/runtime/GemmKernelsTest.cpp
+// checks their arithmetic) on the same shapes:
+// RUN: oxla-run %s --split-input-file --random-inputs --print-results | FileCheck %s
 // RUN: oxla-run %s --split-input-file --random-inputs --emit linalg | FileCheck %s --check-prefix=IR
 // CHECK: EXEC @main
 // CHECK-NEXT: 2x9x11x20xf32=

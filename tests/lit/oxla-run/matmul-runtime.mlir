@@ -1,12 +1,15 @@
 // Large f32 products run in the runtime's packed matmul
-// (oxla-matmul-to-runtime) and give exactly the interpreter's sums
+// (oxla-matmul-to-runtime) and give exactly the interpreter's sums with the exact kernels
 // (--max-ulp 0): edge tiles, transposed operands, batches, a few rows, a
 // K longer than one block, two M dimensions collapsed into one, a B whose
 // rows hold whole panels (read in place, not packed) (each split runs separately).
-// RUN: oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// RUN: env OXLA_EXACT_PRODUCTS=1 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
 // The narrower kernels, which other CPUs get, give the same sums:
-// RUN: env OXLA_MATMUL_KERNEL=avx2 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
-// RUN: env OXLA_MATMUL_KERNEL=portable oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// RUN: env OXLA_EXACT_PRODUCTS=1 OXLA_MATMUL_KERNEL=avx2 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// RUN: env OXLA_EXACT_PRODUCTS=1 OXLA_MATMUL_KERNEL=portable oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// The default fused kernels (c = fma(a, b, c), k in order: tests/unit/runtime/GemmKernelsTest.cpp
+// checks their arithmetic) on the same shapes:
+// RUN: oxla-run %s --split-input-file --random-inputs --print-results | FileCheck %s
 // RUN: oxla-run %s --split-input-file --random-inputs --emit buffers | FileCheck %s --check-prefix=IR
 // CHECK: EXEC @main
 // CHECK-NEXT: 37x29xf32=
