@@ -102,6 +102,13 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
         int64_t rows = std::min(kMR, mb - p);
         const float *panelA = packedA.data() + (p / kMR) * kc * kMR;
         float *tile = &c.at(i0 + ib + p, j0 + q);
+        // The next tile's C, which the kernel loads first: fetched while
+        // this one computes (its rows are far apart and miss the caches).
+        const float *next = p + kMR < mb ? tile + kMR * c.rowStride
+                                         : &c.at(i0 + ib, j0 + std::min(q + nr, nc - 1));
+        for (int64_t r = 0; r < kMR; ++r)
+          for (int64_t line = 0; line < nr; line += 16)
+            __builtin_prefetch(next + r * c.rowStride + line * c.colStride, 1, 3);
         if (directC && rows == kMR && cols == nr) {
           kernels.byRows[kMR - 1](kc, panelA, 1, kMR, panelB, blockB.ldb, tile, c.rowStride);
           continue;
