@@ -2,7 +2,10 @@
 //
 // `_mlir_ciface_oxla_matmul_f32(A, B, C)` computes C += A * B on strided
 // views [batch..., M, K], [batch..., K, N], [batch..., M, N]
-// (compiler/Codegen/MatmulToRuntime.cpp). Every element
+// (compiler/Codegen/MatmulToRuntime.cpp); `_mlir_ciface_oxla_matmul_f32_zero`
+// computes C = A * B from +0, ignoring what C held: each tile is zeroed just
+// before its first K block, where it is about to be read (no separate pass
+// over C, no parallel region of its own). Every element
 // of C is summed in the interpreter's order, k = 0, 1, ..., K - 1, each
 // step a fused multiply-add or, with the exact kernels, the product rounded
 // and then added: then the result is bit for bit the interpreter's and the
@@ -80,8 +83,9 @@ struct BPanels {
 
 /// C[i0 : i0 + mc, j0 : j0 + nc] += A[:, k0 : k0 + kc] * B-block, the
 /// block's panels for depth [k0, k0 + kc) and columns from j0.
+/// `zeroC`: C's tiles start from +0 instead of their contents.
 void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int64_t k0, int64_t kc,
-                    int64_t i0, int64_t mc, int64_t j0, int64_t nc) {
+                    int64_t i0, int64_t mc, int64_t j0, int64_t nc, bool zeroC) {
   const GemmKernels &kernels = gemmKernels();
   int64_t nr = kernels.nr;
   // Packing buffers live as long as the thread: a fresh allocation per
@@ -104,12 +108,15 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
         float *tile = &c.at(i0 + ib + p, j0 + q);
         // The next tile's C, which the kernel loads first: fetched while
         // this one computes (its rows are far apart and miss the caches).
-        const float *next = p + kMR < mb ? tile + kMR * c.rowStride
-                                         : &c.at(i0 + ib, j0 + std::min(q + nr, nc - 1));
+        const float *next =
+            p + kMR < mb ? tile + kMR * c.rowStride : &c.at(i0 + ib, j0 + std::min(q + nr, nc - 1));
         for (int64_t r = 0; r < kMR; ++r)
           for (int64_t line = 0; line < nr; line += 16)
             __builtin_prefetch(next + r * c.rowStride + line * c.colStride, 1, 3);
         if (directC && rows == kMR && cols == nr) {
+          if (zeroC)
+            for (int64_t r = 0; r < kMR; ++r)
+              std::fill_n(tile + r * c.rowStride, nr, 0.0f);
           kernels.byRows[kMR - 1](kc, panelA, 1, kMR, panelB, blockB.ldb, tile, c.rowStride);
           continue;
         }
@@ -117,7 +124,7 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
         for (int64_t r = 0; r < kMR; ++r)
           for (int64_t col = 0; col < nr; ++col)
             edge[r * nr + col] =
-                r < rows && col < cols ? tile[r * c.rowStride + col * c.colStride] : 0.0f;
+                !zeroC && r < rows && col < cols ? tile[r * c.rowStride + col * c.colStride] : 0.0f;
         kernels.byRows[rows - 1](kc, panelA, 1, kMR, panelB, blockB.ldb, edge, nr);
         for (int64_t r = 0; r < rows; ++r)
           for (int64_t col = 0; col < cols; ++col)
@@ -129,7 +136,7 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
 
 /// C[i0 : i0 + mc, j0 : j0 + nc] += A * B on one thread, K blocks in order.
 void multiplyBlock(const Matrix &a, const Matrix &b, const Matrix &c, int64_t i0, int64_t mc,
-                   int64_t j0, int64_t nc) {
+                   int64_t j0, int64_t nc, bool zeroC) {
   int64_t nr = gemmKernels().nr, K = a.cols;
   thread_local std::vector<float> packedB;
   size_t needB = static_cast<size_t>(std::min(K, kKC) * ((nc + nr - 1) / nr * nr));
@@ -138,7 +145,8 @@ void multiplyBlock(const Matrix &a, const Matrix &b, const Matrix &c, int64_t i0
   for (int64_t k0 = 0; k0 < K; k0 += kKC) {
     int64_t kc = std::min(kKC, K - k0);
     packB(b, k0, kc, j0, nc, nr, packedB.data());
-    multiplyPacked(a, c, BPanels::packed(packedB.data(), kc, nr), k0, kc, i0, mc, j0, nc);
+    multiplyPacked(a, c, BPanels::packed(packedB.data(), kc, nr), k0, kc, i0, mc, j0, nc,
+                   zeroC && k0 == 0);
   }
 }
 
@@ -169,7 +177,8 @@ double finishTime(int64_t M, int64_t N, int64_t rowBlock, int64_t colBlock, int6
 /// packing would cost a pass over it and a wait per call); otherwise it is
 /// packed once (every K block, in parallel) before the tasks start, where
 /// tasks packing their own B would repeat the packing for every row block.
-void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t threads) {
+void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t threads,
+                    bool zeroC) {
   int64_t nr = gemmKernels().nr, M = a.rows, K = a.cols, N = b.cols;
   int64_t panels = (N + nr - 1) / nr, kBlocks = (K + kKC - 1) / kKC;
   bool inPlace = b.colStride == 1 && N % nr == 0;
@@ -223,18 +232,21 @@ void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t t
       BPanels group = blockOf(kb);
       group.panels = group.panel(g * panelGroup);
       multiplyPacked(a, c, group, k0, kc, i0, std::min(rowBlock, M - i0), q0,
-                     std::min(panelGroup * nr, N - q0));
+                     std::min(panelGroup * nr, N - q0), zeroC && kb == 0);
     }
   });
 }
 
 /// Few rows: C[i, :] += A[i, k] * B[k, :] for k in order, straight from B
 /// (whose rows must be contiguous); packing would cost more than it saves.
-void multiplyFewRows(const Matrix &a, const Matrix &b, const Matrix &c, int64_t j0,
-                     int64_t nc) {
+void multiplyFewRows(const Matrix &a, const Matrix &b, const Matrix &c, int64_t j0, int64_t nc,
+                     bool zeroC) {
   RowKernel row = gemmKernels().row;
   for (int64_t i = 0; i < a.rows; ++i) {
     float *out = &c.at(i, j0);
+    if (zeroC)
+      for (int64_t j = 0; j < nc; ++j)
+        out[j * c.colStride] = 0.0f;
     if (c.colStride == 1) {
       row(a.cols, &a.at(i, 0), a.colStride, &b.at(0, j0), b.rowStride, out, nc);
       continue;
@@ -255,10 +267,9 @@ Matrix matrixAt(const int64_t *descriptor, int64_t rank, int64_t offset) {
           strides[rank - 1]};
 }
 
-} // namespace
-
-extern "C" void _mlir_ciface_oxla_matmul_f32(const UnrankedMemRef *a, const UnrankedMemRef *b,
-                                             const UnrankedMemRef *c) {
+/// C = A * B from +0 (`zeroC`) or C += A * B.
+void multiply(const UnrankedMemRef *a, const UnrankedMemRef *b, const UnrankedMemRef *c,
+              bool zeroC) {
   int64_t rank = c->rank;
   if (rank < 2 || a->rank != rank || b->rank != rank)
     return;
@@ -282,13 +293,24 @@ extern "C" void _mlir_ciface_oxla_matmul_f32(const UnrankedMemRef *a, const Unra
     }
     return offset;
   };
+  // No terms: no K block zeroes C.
+  if (matrixAt(da, rank, 0).cols == 0) {
+    if (zeroC)
+      for (int64_t batch = 0; batch < batches; ++batch) {
+        Matrix mc = matrixAt(dc, rank, batchOffset(dc, batch));
+        for (int64_t i = 0; i < M; ++i)
+          for (int64_t j = 0; j < N; ++j)
+            mc.at(i, j) = 0.0f;
+      }
+    return;
+  }
 
   int64_t nr = gemmKernels().nr;
   bool fewRows = M < kMR && matrixAt(db, rank, 0).colStride == 1;
   oxla::rt::ThreadPool *pool = oxla::rt::ThreadPool::current();
   int64_t threads = pool ? std::max<unsigned>(pool->size(), 1) : 1;
   if (batches == 1 && !fewRows && matrixAt(da, rank, 0).cols * N <= kSharedB) {
-    multiplyShared(matrixAt(da, rank, 0), matrixAt(db, rank, 0), c0, threads);
+    multiplyShared(matrixAt(da, rank, 0), matrixAt(db, rank, 0), c0, threads, zeroC);
     return;
   }
   // Tasks: batch x column blocks x row blocks, enough for every thread
@@ -316,8 +338,20 @@ extern "C" void _mlir_ciface_oxla_matmul_f32(const UnrankedMemRef *a, const Unra
     Matrix mc = matrixAt(dc, rank, batchOffset(dc, batch));
     int64_t nc = std::min(colBlock, N - j0), mcRows = std::min(rowBlock, M - i0);
     if (fewRows)
-      multiplyFewRows(ma, mb, mc, j0, nc);
+      multiplyFewRows(ma, mb, mc, j0, nc, zeroC);
     else
-      multiplyBlock(ma, mb, mc, i0, mcRows, j0, nc);
+      multiplyBlock(ma, mb, mc, i0, mcRows, j0, nc, zeroC);
   });
+}
+
+} // namespace
+
+extern "C" void _mlir_ciface_oxla_matmul_f32(const UnrankedMemRef *a, const UnrankedMemRef *b,
+                                             const UnrankedMemRef *c) {
+  multiply(a, b, c, /*zeroC=*/false);
+}
+
+extern "C" void _mlir_ciface_oxla_matmul_f32_zero(const UnrankedMemRef *a, const UnrankedMemRef *b,
+                                                  const UnrankedMemRef *c) {
+  multiply(a, b, c, /*zeroC=*/true);
 }

@@ -118,6 +118,8 @@ extern "C" __bf16 __truncdfbf2(double value) {
 extern "C" void _mlir_ciface_oxla_custom_call(int64_t, void *);
 extern "C" void _mlir_ciface_oxla_matmul_f32(const UnrankedMemRef *, const UnrankedMemRef *,
                                              const UnrankedMemRef *);
+extern "C" void _mlir_ciface_oxla_matmul_f32_zero(const UnrankedMemRef *, const UnrankedMemRef *,
+                                                  const UnrankedMemRef *);
 extern "C" void _mlir_ciface_oxla_convolution_f32(const UnrankedMemRef *,
                                                   const UnrankedMemRef *,
                                                   const UnrankedMemRef *,
@@ -155,6 +157,8 @@ std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
            reinterpret_cast<void *>(&_mlir_ciface_oxla_custom_call)},
           {"_mlir_ciface_oxla_matmul_f32",
            reinterpret_cast<void *>(&_mlir_ciface_oxla_matmul_f32)},
+          {"_mlir_ciface_oxla_matmul_f32_zero",
+           reinterpret_cast<void *>(&_mlir_ciface_oxla_matmul_f32_zero)},
           {"_mlir_ciface_oxla_convolution_f32",
            reinterpret_cast<void *>(&_mlir_ciface_oxla_convolution_f32)},
           {"__extendhfsf2", reinterpret_cast<void *>(&__extendhfsf2)},

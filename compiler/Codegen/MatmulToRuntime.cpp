@@ -8,6 +8,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace oxla {
 #define GEN_PASS_DEF_MATMULTORUNTIME
@@ -19,6 +21,8 @@ using namespace mlir;
 namespace {
 
 constexpr StringLiteral kRoutine = "oxla_matmul_f32";
+/// C = A * B from +0: C's contents are not read.
+constexpr StringLiteral kZeroRoutine = "oxla_matmul_f32_zero";
 
 /// The loops of a matrix product, by role.
 struct MatmulLoops {
@@ -117,6 +121,39 @@ Value buildView(OpBuilder &b, Location loc, Value value, const GroupedView &view
   return b.create<memref::CastOp>(loc, unranked, value);
 }
 
+/// The linalg.fill of +0.0 into exactly `init` that comes before `op` with
+/// nothing in between that touches memory: the zeroing routine replaces it
+/// (the product's sums start from +0 either way).
+linalg::FillOp zeroFillBefore(Operation *op, Value init) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
+      FloatAttr value;
+      if (fill.getDpsInits()[0] != init ||
+          !matchPattern(fill.getDpsInputOperand(0)->get(), m_Constant(&value)) ||
+          !value.getValue().isPosZero())
+        return {};
+      return fill;
+    }
+    if (!isMemoryEffectFree(prev))
+      return {};
+  }
+  return {};
+}
+
+/// The private declaration of `name`(A, B, C), added once.
+func::FuncOp declareRoutine(OpBuilder &b, ModuleOp module, StringRef name) {
+  if (auto routine = module.lookupSymbol<func::FuncOp>(name))
+    return routine;
+  auto unranked = UnrankedMemRefType::get(b.getF32Type(), /*memorySpace=*/0);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto routine = b.create<func::FuncOp>(module.getLoc(), name,
+                                        b.getFunctionType({unranked, unranked, unranked}, {}));
+  routine.setPrivate();
+  routine->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  return routine;
+}
+
 struct MatmulToRuntime : public oxla::impl::MatmulToRuntimeBase<MatmulToRuntime> {
   using MatmulToRuntimeBase::MatmulToRuntimeBase;
 
@@ -152,15 +189,6 @@ struct MatmulToRuntime : public oxla::impl::MatmulToRuntimeBase<MatmulToRuntime>
       return;
 
     OpBuilder b(module.getContext());
-    auto unranked = UnrankedMemRefType::get(b.getF32Type(), /*memorySpace=*/0);
-    auto routine = module.lookupSymbol<func::FuncOp>(kRoutine);
-    if (!routine) {
-      b.setInsertionPointToStart(module.getBody());
-      routine = b.create<func::FuncOp>(module.getLoc(), kRoutine,
-                                       b.getFunctionType({unranked, unranked, unranked}, {}));
-      routine.setPrivate();
-      routine->setAttr("llvm.emit_c_interface", b.getUnitAttr());
-    }
     for (auto &product : products) {
       linalg::GenericOp op = product.first;
       const MatmulLoops &loops = product.second;
@@ -186,8 +214,12 @@ struct MatmulToRuntime : public oxla::impl::MatmulToRuntimeBase<MatmulToRuntime>
       Value a = buildView(b, loc, operands[0], *views[0]);
       Value bv = buildView(b, loc, operands[1], *views[1]);
       Value c = buildView(b, loc, operands[2], *views[2]);
+      linalg::FillOp fill = zeroFillBefore(op, operands[2]);
+      func::FuncOp routine = declareRoutine(b, module, fill ? kZeroRoutine : kRoutine);
       b.create<func::CallOp>(loc, routine, ValueRange{a, bv, c});
       op.erase();
+      if (fill)
+        fill.erase();
     }
   }
 };

@@ -28,7 +28,10 @@ def MatmulToRuntime : Pass<"oxla-matmul-to-runtime", "mlir::ModuleOp"> {
     into one without a copy), of at least `min-multiply-adds` terms,
     becomes a call of `oxla_matmul_f32` on views (transposed, collapsed)
     A[batch..., M, K], B[batch..., K, N], C[batch..., M, N]. The routine sums every element in the same order as
-    the loops (runtime/MatmulRoutine.cpp), so results do not change.
+    the loops (runtime/MatmulRoutine.cpp). When a `linalg.fill` of +0.0
+    into C comes right before (nothing in between touches memory), both
+    become one call of `oxla_matmul_f32_zero`, which zeroes each tile of C
+    where it first computes it instead of in a pass of its own.
   }];
   let options = [
     Option<"minMultiplyAdds", "min-multiply-adds", "int64_t", "4096",

@@ -59,3 +59,54 @@ func.func @stays(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>,
   }
   return
 }
+
+// -----
+
+// A fill of +0.0 right before the product becomes part of one call of the
+// zeroing routine; a fill of -0.0 (sums would start from -0) and a fill
+// separated from the product by a store stay.
+#a = affine_map<(d0, d1, d2) -> (d0, d2)>
+#b = affine_map<(d0, d1, d2) -> (d2, d1)>
+#c = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: func.func private @oxla_matmul_f32_zero(memref<*xf32>, memref<*xf32>, memref<*xf32>) attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @oxla_matmul_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @zero_init
+// CHECK-NOT: linalg.fill
+// CHECK: call @oxla_matmul_f32_zero
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%arg3
+// CHECK: call @oxla_matmul_f32(
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%arg4
+// CHECK: memref.store
+// CHECK: call @oxla_matmul_f32(
+func.func @zero_init(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>,
+                     %d: memref<64x64xf32>, %e: memref<64x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %negzero = arith.constant -0.0 : f32
+  %i = arith.constant 0 : index
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x64xf32>)
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.fill ins(%negzero : f32) outs(%d : memref<64x64xf32>)
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%d : memref<64x64xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%e : memref<64x64xf32>)
+  memref.store %negzero, %e[%i, %i] : memref<64x64xf32>
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%e : memref<64x64xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  return
+}
