@@ -240,8 +240,6 @@ GemmKernels chooseKernels() {
       continue;
     if (std::optional<GemmKernels> kernels = gemmKernelsFor(isa, fused))
       return *kernels;
-    if (std::optional<GemmKernels> kernels = gemmKernelsFor(isa, false))
-      return *kernels;
   }
   return *gemmKernelsFor(GemmIsa::Portable, false);
 }

@@ -108,11 +108,14 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
         float *tile = &c.at(i0 + ib + p, j0 + q);
         // The next tile's C, which the kernel loads first: fetched while
         // this one computes (its rows are far apart and miss the caches).
-        const float *next =
-            p + kMR < mb ? tile + kMR * c.rowStride : &c.at(i0 + ib, j0 + std::min(q + nr, nc - 1));
-        for (int64_t r = 0; r < kMR; ++r)
-          for (int64_t line = 0; line < nr; line += 16)
-            __builtin_prefetch(next + r * c.rowStride + line * c.colStride, 1, 3);
+        bool belowInPanel = p + kMR < mb;
+        if (belowInPanel || q + nr < nc) {
+          const float *next = belowInPanel ? tile + kMR * c.rowStride : &c.at(i0 + ib, j0 + q + nr);
+          int64_t nextRows = belowInPanel ? std::min(kMR, mb - p - kMR) : std::min(kMR, mb);
+          for (int64_t r = 0; r < nextRows; ++r)
+            for (int64_t line = 0; line < nr; line += 16)
+              __builtin_prefetch(next + r * c.rowStride + line * c.colStride, 1, 3);
+        }
         if (directC && rows == kMR && cols == nr) {
           if (zeroC)
             for (int64_t r = 0; r < kMR; ++r)

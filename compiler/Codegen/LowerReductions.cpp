@@ -110,46 +110,34 @@ public:
       : op(op), b(b), loc(op.getLoc()),
         rank(cast<MemRefType>(op.getInputs()[0].getType()).getRank()) {}
 
-  /// The body applied to (inputs, accumulators): the new accumulators.
-  SmallVector<Value> combine(OpBuilder &builder, ValueRange inputs, ValueRange accumulators) {
+  /// The body applied to (inputs, accumulators): the new accumulators. With
+  /// `width`, the operands are vectors of `width` lanes and the body applies
+  /// lane by lane (hasLanewiseBody); values it uses from outside are
+  /// broadcast.
+  SmallVector<Value> combine(OpBuilder &builder, ValueRange inputs, ValueRange accumulators,
+                             int64_t width = 0) {
     Block &body = op.getCombiner().front();
     SmallVector<Value> operands(inputs);
     llvm::append_range(operands, accumulators);
     IRMapping mapping;
     mapping.map(body.getArguments(), operands);
-    for (Operation &inner : body.without_terminator())
-      builder.clone(inner, mapping);
-    SmallVector<Value> results;
-    for (Value value : cast<linalg::YieldOp>(body.getTerminator()).getValues())
-      results.push_back(mapping.lookupOrDefault(value));
-    return results;
-  }
-
-  /// The body applied lane by lane to vectors of `width`; values the body
-  /// uses from outside are broadcast.
-  SmallVector<Value> combineLanes(OpBuilder &builder, ValueRange inputs, ValueRange accumulators,
-                                  int64_t width) {
-    Block &body = op.getCombiner().front();
-    SmallVector<Value> operands(inputs);
-    llvm::append_range(operands, accumulators);
-    IRMapping mapping;
-    mapping.map(body.getArguments(), operands);
-    auto lanes = [&](Value value) {
-      if (!mapping.contains(value))
+    auto mapped = [&](Value value) {
+      if (width && !mapping.contains(value))
         mapping.map(value, builder.create<vector::BroadcastOp>(
                                loc, VectorType::get({width}, value.getType()), value));
-      return mapping.lookup(value);
+      return mapping.lookupOrDefault(value);
     };
     for (Operation &inner : body.without_terminator()) {
       for (Value operand : inner.getOperands())
-        lanes(operand);
+        mapped(operand);
       Operation *clone = builder.clone(inner, mapping);
-      for (Value result : clone->getResults())
-        result.setType(VectorType::get({width}, result.getType()));
+      if (width)
+        for (Value result : clone->getResults())
+          result.setType(VectorType::get({width}, result.getType()));
     }
     SmallVector<Value> results;
     for (Value value : cast<linalg::YieldOp>(body.getTerminator()).getValues())
-      results.push_back(lanes(value));
+      results.push_back(mapped(value));
     return results;
   }
 
@@ -273,7 +261,7 @@ public:
             SmallVector<Value> inputs;
             for (auto &column : columns)
               inputs.push_back(column[c]);
-            acc = combineLanes(bb, inputs, acc, kRows);
+            acc = combine(bb, inputs, acc, kRows);
           }
           bb.create<scf::YieldOp>(loc, acc);
         });
@@ -305,7 +293,7 @@ public:
           loc, index(builder, kLanes), index(builder, full), index(builder, kLanes),
           ValueRange{load(builder, index(builder, 0))},
           [&](OpBuilder &bb, Location, Value j, ValueRange accumulators) {
-            bb.create<scf::YieldOp>(loc, combineLanes(bb, {load(bb, j)}, accumulators, kLanes));
+            bb.create<scf::YieldOp>(loc, combine(bb, {load(bb, j)}, accumulators, kLanes));
           });
       for (int64_t l = 0; l < kLanes; ++l)
         lanes.push_back(builder.create<vector::ExtractOp>(loc, loop.getResult(0), l));
