@@ -316,6 +316,10 @@ def write_plot(path, result):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     recs = [r for r in result["records"] if r.get("ratio_floor")]
+    if not recs:  # only W8/W9 ran: they have no floor to plot against
+        if os.path.exists(path):
+            os.remove(path)
+        return
     threads = sorted({r["threads"] for r in recs})
     names = list(dict.fromkeys(r["workload"] for r in recs))
     fig, axes = plt.subplots(len(threads), 1, figsize=(12, 4.2 * len(threads)),
@@ -570,7 +574,8 @@ def main():
                 f.write("\n")
         else:
             writer(path, result)
-    log(f"\nwrote {results_dir}/latest.{{json,md,png}} in {result['seconds']} s\n")
+    log(f"\nwrote {results_dir}/latest.{{json,md,png}} in {result['seconds']} s "
+        "(no png without a workload that has a floor)\n")
     with open(os.path.join(results_dir, "latest.md")) as f:
         log(f.read())
     if a.update_docs and not a.quick:

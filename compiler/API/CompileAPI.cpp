@@ -272,7 +272,7 @@ public:
   const rt::ModuleMetadata &metadata() const override { return metadata_; }
 
   oxla_status *run(oxla_client *, size_t index, oxla_buffer *const *arguments,
-                   std::vector<oxla_buffer *> &results) override {
+                   oxla_buffer **results) override {
     // One run at a time: the diagnostics of a run are its own.
     std::lock_guard<std::mutex> lock(mutex_);
     func::FuncOp function = parsed_->entries[index];
@@ -300,25 +300,27 @@ public:
     }
     if (failed(produced))
       return api::invalidArgument(message.empty() ? "the interpreter failed" : message);
-    std::vector<oxla_buffer *> made;
+    if (produced->size() != metadata_.entries[index].results.size())
+      return api::makeStatus(OXLA_INTERNAL, "@" + function.getSymName().str() + " produced " +
+                                                std::to_string(produced->size()) +
+                                                " results");
     for (auto [i, value] : llvm::enumerate(*produced)) {
       std::optional<oxla_element_type> type =
           value.isTensor() ? apiTypeOf(value.tensor().elementType().kind()) : std::nullopt;
       if (!type) {
-        for (oxla_buffer *buffer : made)
-          api::release(buffer);
+        for (size_t j = 0; j < i; ++j)
+          api::release(results[j]);
         return api::makeStatus(OXLA_UNSUPPORTED,
                                "@" + function.getSymName().str() + " result #" +
                                    std::to_string(i) +
                                    " is not a tensor of an element type the C API has");
       }
       const interp::Tensor &tensor = value.tensor();
-      oxla_buffer *buffer = api::allocateBuffer(*type, tensor.shape().vec(), false);
+      oxla_buffer *buffer = api::allocateBuffer(*type, tensor.shape(), false);
       if (buffer->size > 0)
         std::memcpy(buffer->data, tensor.bytes(), buffer->size);
-      made.push_back(buffer);
+      results[i] = buffer;
     }
-    results.insert(results.end(), made.begin(), made.end());
     return nullptr;
   }
 

@@ -38,7 +38,7 @@ bool api::runCustomCall(void *opaque, int64_t id, void *const *addresses, size_t
       return fail(what + ": buffer #" + std::to_string(i) + " has type " + spec +
                   ", which custom calls do not take");
     views[i].type = type->element;
-    views[i].dims = type->dims;
+    views[i].dims.assign(type->dims.begin(), type->dims.end());
     views[i].size = *byteSizeOf(type->element, type->dims.data(), type->dims.size());
     views[i].data = addresses[i];
     views[i].memory = oxla_buffer::Memory::View;

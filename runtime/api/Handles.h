@@ -12,6 +12,8 @@
 #include "runtime/ModuleMetadata.h"
 #include "runtime/ThreadPool.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <atomic>
 #include <condition_variable>
 #include <map>
@@ -30,12 +32,14 @@ struct oxla_status {
 struct oxla_buffer {
   std::atomic<int32_t> references{1};
   oxla_element_type type = OXLA_F32;
-  std::vector<int64_t> dims;
+  /// Inline for the ranks models use, so a buffer is one allocation.
+  llvm::SmallVector<int64_t, 6> dims;
   size_t size = 0; ///< bytes
   void *data = nullptr;
-  /// How the memory goes: std::free for oxla's own allocations, the
+  /// How the memory goes: std::free for oxla's own allocations, with the
+  /// handle for a small one that shares the handle's block (Inline), the
   /// importer's callback, or nothing for a custom call's view.
-  enum class Memory { Owned, Imported, View } memory = Memory::Owned;
+  enum class Memory { Owned, Inline, Imported, View } memory = Memory::Owned;
   oxla_release_fn release = nullptr;
   void *releaseArg = nullptr;
   std::atomic<bool> donated{false};
@@ -73,8 +77,7 @@ oxla_status *invalidArgument(std::string message);
 
 /// A buffer of `type` (a static shape) in fresh 64-byte aligned memory,
 /// zero-filled when asked.
-oxla_buffer *allocateBuffer(oxla_element_type type, const std::vector<int64_t> &dims,
-                            bool zero);
+oxla_buffer *allocateBuffer(oxla_element_type type, llvm::ArrayRef<int64_t> dims, bool zero);
 /// Bytes of a dense array of `type` and `dims`; nullopt for negative sizes
 /// or overflow.
 std::optional<size_t> byteSizeOf(oxla_element_type type, const int64_t *dims,
@@ -100,10 +103,10 @@ public:
   virtual ~ExecutableCode() = default;
   virtual const rt::ModuleMetadata &metadata() const = 0;
   /// Runs entry `index` on `arguments` (already checked against its
-  /// signature); on success appends one new buffer per result.
+  /// signature); on success stores one new buffer per result of the
+  /// entry's signature in `results`.
   virtual oxla_status *run(oxla_client *client, size_t index,
-                           oxla_buffer *const *arguments,
-                           std::vector<oxla_buffer *> &results) = 0;
+                           oxla_buffer *const *arguments, oxla_buffer **results) = 0;
   /// The module at `stage`; UNSUPPORTED for code without a source.
   virtual oxla_status *ir(const std::string &stage, std::string &text);
 };
@@ -116,7 +119,7 @@ public:
                std::shared_ptr<void> keepAlive);
   const rt::ModuleMetadata &metadata() const override { return metadata_; }
   oxla_status *run(oxla_client *client, size_t index, oxla_buffer *const *arguments,
-                   std::vector<oxla_buffer *> &results) override;
+                   oxla_buffer **results) override;
 
 private:
   rt::ModuleMetadata metadata_;

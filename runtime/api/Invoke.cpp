@@ -32,51 +32,52 @@ std::string typeText(const oxla_buffer *buffer) {
   return text + oxla_element_type_name(buffer->type);
 }
 
-/// Checks `arguments` against the signature of `function`.
+/// Checks `arguments` against the signature of `function`. Messages are
+/// built only on failure: this runs on every call.
 oxla_status *checkInvocation(const oxla_function *function, oxla_buffer *const *arguments,
                              size_t count, const oxla_invoke_options *options) {
   if (!function)
     return api::invalidArgument("the function is null");
-  std::string what = "@" + function->name + ": ";
+  auto what = [&] { return "@" + function->name + ": "; };
   size_t expected = function->argumentSpecs.size();
   if (count != expected)
-    return api::invalidArgument(what + std::to_string(count) + " argument(s) given, " +
+    return api::invalidArgument(what() + std::to_string(count) + " argument(s) given, " +
                                 std::to_string(expected) + " expected " +
                                 function->signature);
   if (count > 0 && !arguments)
-    return api::invalidArgument(what + "the argument array is null");
+    return api::invalidArgument(what() + "the argument array is null");
   for (size_t i = 0; i < count; ++i) {
-    std::string argument = what + "argument #" + std::to_string(i);
+    auto argument = [&] { return what() + "argument #" + std::to_string(i); };
     const oxla_buffer *buffer = arguments[i];
     if (!buffer)
-      return api::invalidArgument(argument + " is null");
-    if (buffer->donated.load())
+      return api::invalidArgument(argument() + " is null");
+    if (buffer->donated.load(std::memory_order_relaxed))
       return api::makeStatus(OXLA_FAILED_PRECONDITION,
-                             argument + " was donated to an earlier invocation");
+                             argument() + " was donated to an earlier invocation");
     const std::optional<api::TensorType> &type = function->arguments[i];
     if (!type)
       return api::makeStatus(OXLA_UNSUPPORTED,
-                             argument + " has type " + function->argumentSpecs[i] +
+                             argument() + " has type " + function->argumentSpecs[i] +
                                  ", whose element type the C API does not represent");
     bool matches = type->element == buffer->type && type->dims.size() == buffer->dims.size();
     for (size_t d = 0; matches && d < type->dims.size(); ++d)
       matches = type->dims[d] < 0 || type->dims[d] == buffer->dims[d];
     if (!matches)
-      return api::invalidArgument(argument + " is " + typeText(buffer) + ", but " +
+      return api::invalidArgument(argument() + " is " + typeText(buffer) + ", but " +
                                   function->argumentSpecs[i] + " is expected");
     if (options && options->donate && options->donate[i])
       for (size_t j = 0; j < i; ++j)
         if (arguments[j] == buffer)
-          return api::invalidArgument(argument + " is donated and also passed as #" +
+          return api::invalidArgument(argument() + " is donated and also passed as #" +
                                       std::to_string(j));
   }
   return nullptr;
 }
 
-/// Runs a checked invocation; donated arguments lose their memory after.
+/// Runs a checked invocation, storing one buffer per result in `results`;
+/// donated arguments lose their memory after.
 oxla_status *invokeChecked(oxla_function *function, oxla_buffer *const *arguments,
-                           const oxla_invoke_options *options,
-                           std::vector<oxla_buffer *> &results) {
+                           const oxla_invoke_options *options, oxla_buffer **results) {
   oxla_executable *executable = function->executable;
   oxla_status *status =
       executable->code->run(executable->client, function->index, arguments, results);
@@ -100,27 +101,27 @@ oxla_status *copyStatus(const oxla_status *status) {
 }
 
 /// A memref descriptor {allocated, aligned, offset, sizes[rank],
-/// strides[rank]} of a dense row-major buffer, appended to `words`.
-void describe(const oxla_buffer *buffer, std::vector<int64_t> &words) {
+/// strides[rank]} of a dense row-major buffer, written at `words`; returns
+/// the word after it.
+int64_t *describe(const oxla_buffer *buffer, int64_t *words) {
   auto address = reinterpret_cast<int64_t>(buffer->data);
-  words.push_back(address);
-  words.push_back(address);
-  words.push_back(0);
-  words.insert(words.end(), buffer->dims.begin(), buffer->dims.end());
-  size_t first = words.size();
-  words.resize(first + buffer->dims.size());
+  size_t rank = buffer->dims.size();
+  words[0] = address;
+  words[1] = address;
+  words[2] = 0;
   int64_t stride = 1;
-  for (size_t d = buffer->dims.size(); d-- > 0;) {
-    words[first + d] = stride;
+  for (size_t d = rank; d-- > 0;) {
+    words[3 + d] = buffer->dims[d];
+    words[3 + rank + d] = stride;
     stride *= buffer->dims[d];
   }
+  return words + 3 + 2 * rank;
 }
 
 } // namespace
 
 oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
-                                    oxla_buffer *const *arguments,
-                                    std::vector<oxla_buffer *> &results) {
+                                    oxla_buffer *const *arguments, oxla_buffer **results) {
   const rt::EntryMetadata &entry = metadata_.entries[index];
   if (!unsupportedResults_[index].empty())
     return makeStatus(OXLA_UNSUPPORTED,
@@ -129,23 +130,19 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
                           "of the C API's element types only");
   const std::vector<TensorType> &resultTypes = resultTypes_[index];
   size_t numArguments = entry.arguments.size();
-  std::vector<oxla_buffer *> outputs;
-  outputs.reserve(resultTypes.size());
-  for (const TensorType &type : resultTypes)
-    outputs.push_back(allocateBuffer(type.element, type.dims, false));
+  size_t numBuffers = numArguments + resultTypes.size();
+  for (size_t i = 0; i < resultTypes.size(); ++i)
+    results[i] = allocateBuffer(resultTypes[i].element, resultTypes[i].dims, false);
 
-  // Descriptor i starts at offsets[i] in one array, which grows first.
-  std::vector<int64_t> words;
-  words.reserve(descriptorWords_[index]);
-  std::vector<size_t> offsets;
-  offsets.reserve(numArguments + outputs.size());
-  for (size_t i = 0; i < numArguments + outputs.size(); ++i) {
-    offsets.push_back(words.size());
-    describe(i < numArguments ? arguments[i] : outputs[i - numArguments], words);
+  // The descriptors and the entry's pointer array live on the stack for
+  // the ranks and arities of most calls.
+  llvm::SmallVector<int64_t, 64> words(descriptorWords_[index]);
+  llvm::SmallVector<void *, 16> pointers(numBuffers);
+  int64_t *next = words.data();
+  for (size_t i = 0; i < numBuffers; ++i) {
+    pointers[i] = next;
+    next = describe(i < numArguments ? arguments[i] : results[i - numArguments], next);
   }
-  std::vector<void *> pointers;
-  for (size_t offset : offsets)
-    pointers.push_back(words.data() + offset);
 
   std::vector<std::string> messages;
   CustomCallContext customCalls{client, &metadata_.customCalls, false, &messages};
@@ -160,12 +157,12 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
     rt::ActiveChecks active(session);
     entries_[index](pointers.data());
   }
-  if (session.failed == 0 && !customCalls.failed) {
-    results.insert(results.end(), outputs.begin(), outputs.end());
+  if (session.failed == 0 && !customCalls.failed)
     return nullptr;
+  for (size_t i = 0; i < resultTypes.size(); ++i) {
+    release(results[i]);
+    results[i] = nullptr;
   }
-  for (oxla_buffer *output : outputs)
-    release(output);
   std::string message;
   for (const std::string &line : messages)
     message += (message.empty() ? "" : "\n") + line;
@@ -188,18 +185,7 @@ oxla_status *oxla_function_invoke(oxla_function *function, oxla_buffer *const *a
   if (num_results > 0 && !results)
     return api::invalidArgument("@" + function->name + ": the result array is null");
   markDonated(function, arguments, options);
-  std::vector<oxla_buffer *> produced;
-  if (oxla_status *status = invokeChecked(function, arguments, options, produced))
-    return status;
-  if (produced.size() != num_results) {
-    for (oxla_buffer *buffer : produced)
-      api::release(buffer);
-    return api::makeStatus(OXLA_INTERNAL, "@" + function->name + " produced " +
-                                              std::to_string(produced.size()) +
-                                              " results");
-  }
-  std::copy(produced.begin(), produced.end(), results);
-  return nullptr;
+  return invokeChecked(function, arguments, options, results);
 }
 
 oxla_status *oxla_function_invoke_async(oxla_function *function,
@@ -230,8 +216,10 @@ oxla_status *oxla_function_invoke_async(oxla_function *function,
   executable->client->invocations->submit([function, kept = std::move(kept),
                                     donate = std::move(donate), event, executable] {
     oxla_invoke_options taskOptions{donate.empty() ? nullptr : donate.data()};
-    std::vector<oxla_buffer *> results;
-    oxla_status *status = invokeChecked(function, kept.data(), &taskOptions, results);
+    std::vector<oxla_buffer *> results(function->resultSpecs.size());
+    oxla_status *status = invokeChecked(function, kept.data(), &taskOptions, results.data());
+    if (status)
+      results.clear();
     for (oxla_buffer *buffer : kept)
       api::release(buffer);
     {

@@ -114,6 +114,43 @@ TEST_F(RuntimeAPITest, CompilesAndInvokes) {
   EXPECT_EQ(oxla_buffer_element_type(result), OXLA_F32);
 }
 
+// Small buffers share one allocation with their handle, large ones do not:
+// both kinds are aligned for vector loads, hold the results, and can be
+// donated.
+TEST_F(RuntimeAPITest, ResultsOfEverySizeAreAlignedAndDonatable) {
+  oxla_executable *executable = compile(R"mlir(
+func.func @main(%a: tensor<f32>) -> (tensor<f32>, tensor<3x5xf32>, tensor<40x50xf32>) {
+  %0 = stablehlo.negate %a : tensor<f32>
+  %1 = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<3x5xf32>
+  %2 = stablehlo.broadcast_in_dim %0, dims = [] : (tensor<f32>) -> tensor<40x50xf32>
+  return %0, %1, %2 : tensor<f32>, tensor<3x5xf32>, tensor<40x50xf32>
+}
+)mlir");
+  ASSERT_NE(executable, nullptr);
+  oxla_function *function = oxla_executable_function(executable, 0);
+  oxla_buffer *argument = floats({2.5f}, {});
+  oxla_buffer *results[3] = {};
+  ASSERT_OK(oxla_function_invoke(function, &argument, 1, nullptr, results, 3));
+  buffers.insert(buffers.end(), results, results + 3);
+  EXPECT_EQ(contents(results[0]), std::vector<float>{-2.5f});
+  EXPECT_EQ(contents(results[1]), std::vector<float>(15, 2.5f));
+  EXPECT_EQ(contents(results[2]), std::vector<float>(2000, -2.5f));
+  EXPECT_EQ(oxla_buffer_rank(results[2]), 2u);
+  EXPECT_EQ(oxla_buffer_dims(results[2])[1], 50);
+  for (oxla_buffer *result : results)
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(oxla_buffer_data(result)) % 64, 0u);
+
+  // A result fed back in and donated: its memory goes, its handle stays.
+  uint8_t donate[] = {1};
+  oxla_invoke_options options{donate};
+  oxla_buffer *again[3] = {};
+  ASSERT_OK(oxla_function_invoke(function, &results[0], 1, &options, again, 3));
+  buffers.insert(buffers.end(), again, again + 3);
+  EXPECT_TRUE(oxla_buffer_is_donated(results[0]));
+  EXPECT_EQ(oxla_buffer_data(results[0]), nullptr);
+  EXPECT_EQ(contents(again[0]), std::vector<float>{2.5f});
+}
+
 TEST_F(RuntimeAPITest, InterpreterAgreesWithCompiledCode) {
   const char *source = R"mlir(
 func.func @main(%a: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<f32>) {
