@@ -19,6 +19,30 @@ def FuseElementwise : Pass<"oxla-fuse-elementwise", "mlir::ModuleOp"> {
                            "mlir::tensor::TensorDialect"];
 }
 
+def CloneCheapProducers : Pass<"oxla-clone-cheap-producers", "mlir::ModuleOp"> {
+  let summary = "Give each consumer its own copy of a fill, splat or "
+                "broadcast that several consumers share";
+  let description = [{
+    CSE merges equal fills and broadcasts, so one zero tensor ends up as the
+    accumulator of several matrix products and one broadcast constant as an
+    input of several elementwise ops. Shared, it costs memory: elementwise
+    fusion does not fuse a producer with other users (it would be computed
+    twice), so the broadcast is materialized and read back, and one-shot
+    bufferization copies the shared fill before each product writes into it.
+    Recomputing these producers costs nothing (their bodies only move data),
+    so each such use gets its own clone, placed right before the user:
+    a use as a linalg op's destination (init) operand, and a use as an input
+    of an elementwise linalg.generic (which then fuses the clone). Other uses
+    (a contraction's inputs, returns) keep the original.
+
+    A producer qualifies when it is a `linalg.fill`, or a `linalg.generic`
+    with parallel loops only whose body yields input block arguments
+    (broadcasts, transposes, copies). Run before fusion, and again right
+    before bufferization, after the last CSE.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def MatmulToRuntime : Pass<"oxla-matmul-to-runtime", "mlir::ModuleOp"> {
   let summary = "Replace f32 matrix products on buffers by calls of the "
                 "runtime's matmul routine";

@@ -35,18 +35,22 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                  "inline,symbol-dce,"
                  "canonicalize,cse"},
       // Elementwise producers fuse into their consumers (not into matrix
-      // products, which stay recognizable and cheap); f32 exp and tanh
+      // products, which stay recognizable and cheap), each consumer with its
+      // own copy of a shared broadcast or fill; f32 exp and tanh
       // become calls of vectorizable functions; reductions over rows and
       // what uses them run one tile of rows at a time. Loops written as
       // cf.br between blocks become scf.while first: bufferization and
       // deallocation handle structured loops only.
       {"fused", "lift-cf-to-scf,oxla-poison-tensors-to-empty,"
-                "oxla-fuse-elementwise,oxla-expand-math,oxla-fuse-rows,canonicalize,cse"},
-      // Tensors become buffers; results become caller-allocated
+                "oxla-clone-cheap-producers,oxla-fuse-elementwise,oxla-expand-math,"
+                "oxla-fuse-rows,canonicalize,cse"},
+      // Tensors become buffers (each product into a fill of its own, not a
+      // copy of a shared one); results become caller-allocated
       // out-parameters, computed in place where they were fresh buffers;
       // temporaries are freed. Large f32 matrix products become calls of
       // the runtime's packed matmul (same sums, in order).
-      {"buffers", "one-shot-bufferize{bufferize-function-boundaries=1 "
+      {"buffers", "oxla-clone-cheap-producers,"
+                  "one-shot-bufferize{bufferize-function-boundaries=1 "
                   "function-boundary-type-conversion=identity-layout-map "
                   "allow-return-allocs-from-loops=1},"
                   "buffer-results-to-out-params,oxla-elide-result-copies,canonicalize,"
