@@ -10,7 +10,8 @@
 // step a fused multiply-add or, with the exact kernels, the product rounded
 // and then added: then the result is bit for bit the interpreter's and the
 // plain loops' (GemmKernels.h). Speed comes from
-// elsewhere: packed operand panels, a register-blocked micro-kernel that
+// elsewhere: packed panels of B (or B in place where its rows hold whole
+// panels), A read in place, a register-blocked micro-kernel that
 // keeps an MR x NR tile of C in vector registers across a K block (C is
 // loaded before and stored after each block, which keeps the order), and
 // the tasks of the invocation's thread pool (kernels: GemmKernels.h).
@@ -31,23 +32,8 @@ using namespace oxla::rt;
 namespace {
 
 constexpr int64_t kKC = 256;  // depth of a K block
-constexpr int64_t kMC = 96;   // rows of a packed A block
+constexpr int64_t kMC = 96;   // rows of an A block
 constexpr int64_t kNC = 1024; // columns of a packed B block
-
-/// Packs rows [i0, i0 + mc) x depth [k0, k0 + kc) of A into kMR-row panels,
-/// each laid out [k][kMR]; rows past the matrix are zeros.
-void packA(const Matrix &a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float *out) {
-  for (int64_t p = 0; p < mc; p += kMR) {
-    int64_t rows = std::min(kMR, mc - p);
-    for (int64_t k = 0; k < kc; ++k) {
-      for (int64_t r = 0; r < rows; ++r)
-        out[k * kMR + r] = a.at(i0 + p + r, k0 + k);
-      for (int64_t r = rows; r < kMR; ++r)
-        out[k * kMR + r] = 0.0f;
-    }
-    out += kc * kMR;
-  }
-}
 
 /// Packs depth [k0, k0 + kc) x columns [j0, j0 + nc) of B into nr-column
 /// panels, each laid out [k][nr]; columns past the matrix are zeros.
@@ -88,23 +74,19 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
                     int64_t i0, int64_t mc, int64_t j0, int64_t nc, bool zeroC) {
   const GemmKernels &kernels = gemmKernels();
   int64_t nr = kernels.nr;
-  // Packing buffers live as long as the thread: a fresh allocation per
-  // call costs page faults that a small product does not amortize.
-  thread_local std::vector<float> packedA;
-  size_t needA = static_cast<size_t>(kc * std::min((mc + kMR - 1) / kMR * kMR, kMC));
-  if (packedA.size() < needA)
-    packedA.resize(needA);
   float edge[kMR * 32];
   bool directC = c.colStride == 1;
   for (int64_t ib = 0; ib < mc; ib += kMC) {
     int64_t mb = std::min(kMC, mc - ib);
-    packA(a, i0 + ib, mb, k0, kc, packedA.data());
     for (int64_t q = 0; q < nc; q += nr) {
       int64_t cols = std::min(nr, nc - q);
       const float *panelB = blockB.panel(q / nr);
       for (int64_t p = 0; p < mb; p += kMR) {
         int64_t rows = std::min(kMR, mb - p);
-        const float *panelA = packedA.data() + (p / kMR) * kc * kMR;
+        // A is read in place: the kernel broadcasts one element of each of
+        // its rows per step, and a packed copy measured slower (the packing
+        // pass costs more than the strided loads save).
+        const float *panelA = &a.at(i0 + ib + p, k0);
         float *tile = &c.at(i0 + ib + p, j0 + q);
         // The next tile's C, which the kernel loads first: fetched while
         // this one computes (its rows are far apart and miss the caches).
@@ -120,7 +102,7 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
           if (zeroC)
             for (int64_t r = 0; r < kMR; ++r)
               std::fill_n(tile + r * c.rowStride, nr, 0.0f);
-          kernels.byRows[kMR - 1](kc, panelA, 1, kMR, panelB, blockB.ldb, tile, c.rowStride);
+          kernels.byRows[kMR - 1](kc, panelA, a.rowStride, a.colStride, panelB, blockB.ldb, tile, c.rowStride);
           continue;
         }
         // An edge (or strided) tile goes through a buffer.
@@ -128,7 +110,7 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
           for (int64_t col = 0; col < nr; ++col)
             edge[r * nr + col] =
                 !zeroC && r < rows && col < cols ? tile[r * c.rowStride + col * c.colStride] : 0.0f;
-        kernels.byRows[rows - 1](kc, panelA, 1, kMR, panelB, blockB.ldb, edge, nr);
+        kernels.byRows[rows - 1](kc, panelA, a.rowStride, a.colStride, panelB, blockB.ldb, edge, nr);
         for (int64_t r = 0; r < rows; ++r)
           for (int64_t col = 0; col < cols; ++col)
             tile[r * c.rowStride + col * c.colStride] = edge[r * nr + col];
