@@ -13,6 +13,13 @@
 // (GemmKernels.h), the product rounded before it is added: then results
 // are bit for bit the interpreter's.
 //
+// `_mlir_ciface_oxla_convolution_bias_f32(input, kernel, output, window,
+// bias)` then adds bias[feature] to each output, and
+// `_mlir_ciface_oxla_convolution_bias_relu_f32` also takes the maximum with
+// +0 (NaN stays NaN), as stablehlo.add and stablehlo.maximum would after
+// the convolution: the same roundings, applied to each tile while it is in
+// the caches instead of in passes of their own over the output.
+//
 // The work is a matrix product per output row (n, o_1 ... o_{S-1}): M runs
 // along the last spatial dimension, N over the output features, K over the
 // valid window positions and input features. Columns whose last window
@@ -26,6 +33,7 @@
 #include "runtime/ThreadPool.h"
 
 #include <algorithm>
+#include <optional>
 #include <cstring>
 #include <vector>
 
@@ -72,10 +80,19 @@ struct Segment {
   int64_t kernelStart, length, inputOffset;
 };
 
+/// What happens to each output once its sum is complete.
+struct Epilogue {
+  /// bias[f * biasStride] is added to output feature f; none when null.
+  const float *bias = nullptr;
+  int64_t biasStride = 0;
+  bool relu = false; ///< then max(x, +0), NaN propagating
+};
+
 class Convolution {
 public:
-  Convolution(View input, View kernel, View output, std::vector<Window> window)
-      : in(input), ker(kernel), out(output), window(std::move(window)),
+  Convolution(View input, View kernel, View output, std::vector<Window> window,
+              Epilogue epilogue)
+      : in(input), ker(kernel), out(output), window(std::move(window)), epilogue(epilogue),
         spatial(output.rank - 2), kernels(gemmKernels()) {
     Ci = in.sizes[in.rank - 1];
     Co = out.sizes[out.rank - 1];
@@ -95,29 +112,57 @@ public:
   }
   int64_t columns() const { return out.sizes[spatial]; }
 
-  /// Output row `row`, columns [c0, c1).
-  void run(int64_t row, int64_t c0, int64_t c1) const;
+  /// Output row `row`, columns [c0, c1); with `narrowRunsAcrossRows`, not
+  /// the columns in runs narrower than a tile (runNarrowColumnsAcrossRows
+  /// does them).
+  void run(int64_t row, int64_t c0, int64_t c1, bool narrowRunsAcrossRows) const;
+
+  /// Rows [row0, row0 + count) are neighbours along the last index of a row
+  /// (the last outer output dimension, or the batch for 1-D windows), at
+  /// most kMR of them: computes their columns of narrow runs (the columns
+  /// whose window the padding clips) together, one tile per column, where a
+  /// row alone would fill one row of a tile.
+  void runNarrowColumnsAcrossRows(int64_t row0, int64_t count) const;
+
+  /// Neighbouring rows per run of them, and how far apart neighbours'
+  /// inputs and outputs lie.
+  int64_t neighbours() const { return spatial >= 2 ? out.sizes[spatial - 1] : out.sizes[0]; }
+  int64_t neighbourInputStep() const {
+    return spatial >= 2 ? window[spatial - 2].stride * in.strides[spatial - 1] : in.strides[0];
+  }
+  int64_t neighbourOutputStep() const {
+    return spatial >= 2 ? out.strides[spatial - 1] : out.strides[0];
+  }
+
+  /// A segment's terms (window position, then feature) lie one after the
+  /// other in the input when features are dense and the next window
+  /// position starts where the features of the last end: the kernel then
+  /// reads each column's terms in place instead of a packed copy.
+  bool direct() const {
+    return in.strides[in.rank - 1] == 1 &&
+           window[spatial - 1].dilation * in.strides[spatial] == Ci;
+  }
 
 private:
   /// The kernel as panels of nr output features, each [term][nr], term =
   /// (k_1 ... k_S, ci) row-major; features past Co are zeros.
-  void packKernel() {
-    int64_t nr = kernels.nr;
-    packed.assign(static_cast<size_t>(panels * terms * nr), 0.0f);
-    for (int64_t position = 0; position < positions; ++position) {
-      int64_t rest = position, offset = 0;
-      for (int64_t s = spatial - 1; s >= 0; --s) {
-        offset += (rest % ker.sizes[s]) * ker.strides[s];
-        rest /= ker.sizes[s];
-      }
-      for (int64_t ci = 0; ci < Ci; ++ci) {
-        const float *source = ker.data + offset + ci * ker.strides[spatial];
-        int64_t term = position * Ci + ci;
-        for (int64_t co = 0; co < Co; ++co)
-          packed[((co / nr) * terms + term) * nr + co % nr] =
-              source[co * ker.strides[spatial + 1]];
-      }
-    }
+  void packKernel();
+
+  /// Where output row `row` (n, o_1 ... o_{S-1}) starts in the input
+  /// (window index 0 of each outer dimension, maybe in the padding) and in
+  /// the output, and the valid positions of its outer window dimensions.
+  struct RowPlace {
+    std::vector<std::pair<int64_t, int64_t>> outer;
+    int64_t input = 0, output = 0;
+  };
+  void place(int64_t row, RowPlace &result) const;
+
+  /// Input position along the last dimension of window position k of
+  /// output column `column`.
+  int64_t lastPosition(int64_t column, int64_t k) const {
+    const Window &last = window[spatial - 1];
+    int64_t windowIndex = last.reversed ? ker.sizes[spatial - 1] - 1 - k : k;
+    return column * last.stride + windowIndex * last.dilation - last.padLow;
   }
 
   /// The segments of the columns whose last window dimension is
@@ -125,12 +170,66 @@ private:
   void segments(const std::vector<std::pair<int64_t, int64_t>> &outer, int64_t last0,
                 int64_t last1, int64_t rowOffset, std::vector<Segment> &result) const;
 
+  /// `rows` (at most kMR) output positions, every feature panel, from +0:
+  /// position r's outputs start at output + r * outputStep, and
+  /// `accumulate(rows, b, c, ldc)` adds the terms of the positions times
+  /// panel b to the tile at c.
+  template <typename F>
+  void computePanels(int64_t rows, float *output, int64_t outputStep, F &&accumulate) const;
+
+  /// computePanels with the terms read in place: position r's terms of a
+  /// segment start at in.data + seg.inputOffset + inputBase + r * inputStep.
+  void computeDirect(const std::vector<Segment> &segs, int64_t inputBase, int64_t inputStep,
+                     int64_t rows, float *output, int64_t outputStep) const {
+    computePanels(rows, output, outputStep,
+                  [&](int64_t count, const float *b, float *c, int64_t ldc) {
+                    for (const Segment &seg : segs)
+                      kernels.byRows[count - 1](seg.length,
+                                                in.data + seg.inputOffset + inputBase, inputStep,
+                                                1, b + seg.kernelStart * kernels.nr, kernels.nr,
+                                                c, ldc);
+                  });
+  }
+
+  /// Applies the epilogue to `rows` x `cols` sums at c (row stride ldc),
+  /// whose first column is output feature `feature0`.
+  void finish(float *c, int64_t ldc, int64_t rows, int64_t cols, int64_t feature0) const {
+    if (!epilogue.bias)
+      return;
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t j = 0; j < cols; ++j) {
+        float x = c[r * ldc + j] + epilogue.bias[(feature0 + j) * epilogue.biasStride];
+        // maximum(x, +0): NaN stays, -0 and negatives become +0.
+        c[r * ldc + j] = epilogue.relu && !(x > 0.0f) && x == x ? 0.0f : x;
+      }
+  }
+
   View in, ker, out;
   std::vector<Window> window;
+  Epilogue epilogue;
   int64_t spatial, Ci, Co, positions, terms, panels;
   const GemmKernels &kernels;
   std::vector<float> packed;
 };
+
+void Convolution::packKernel() {
+  int64_t nr = kernels.nr;
+  packed.assign(static_cast<size_t>(panels * terms * nr), 0.0f);
+  for (int64_t position = 0; position < positions; ++position) {
+    int64_t rest = position, offset = 0;
+    for (int64_t s = spatial - 1; s >= 0; --s) {
+      offset += (rest % ker.sizes[s]) * ker.strides[s];
+      rest /= ker.sizes[s];
+    }
+    for (int64_t ci = 0; ci < Ci; ++ci) {
+      const float *source = ker.data + offset + ci * ker.strides[spatial];
+      int64_t term = position * Ci + ci;
+      for (int64_t co = 0; co < Co; ++co)
+        packed[((co / nr) * terms + term) * nr + co % nr] =
+            source[co * ker.strides[spatial + 1]];
+    }
+  }
+}
 
 void Convolution::segments(const std::vector<std::pair<int64_t, int64_t>> &outer,
                            int64_t last0, int64_t last1, int64_t rowOffset,
@@ -167,93 +266,141 @@ void Convolution::segments(const std::vector<std::pair<int64_t, int64_t>> &outer
   }
 }
 
-void Convolution::run(int64_t row, int64_t c0, int64_t c1) const {
-  int64_t S = spatial, nr = kernels.nr;
-  // The row's batch and outer output positions; where the outer window
-  // dimensions start in the input and which positions are valid.
-  std::vector<int64_t> o(S - 1);
+void Convolution::place(int64_t row, RowPlace &result) const {
   int64_t rest = row;
-  for (int64_t s = S - 2; s >= 0; --s) {
-    o[s] = rest % out.sizes[1 + s];
+  result.outer.resize(static_cast<size_t>(spatial - 1));
+  result.input = result.output = 0;
+  for (int64_t s = spatial - 2; s >= 0; --s) {
+    int64_t o = rest % out.sizes[1 + s];
     rest /= out.sizes[1 + s];
-  }
-  int64_t n = rest;
-  std::vector<std::pair<int64_t, int64_t>> outer(o.size());
-  int64_t rowInput = n * in.strides[0], rowOutput = n * out.strides[0];
-  for (int64_t s = 0; s + 1 < S; ++s) {
     const Window &w = window[s];
-    outer[s] = validPositions(w, ker.sizes[s], in.sizes[1 + s], o[s]);
-    // Input position of window index 0 (may lie in the padding).
-    rowInput += (o[s] * w.stride - w.padLow) * in.strides[1 + s];
-    rowOutput += o[s] * out.strides[1 + s];
+    result.outer[s] = validPositions(w, ker.sizes[s], in.sizes[1 + s], o);
+    result.input += (o * w.stride - w.padLow) * in.strides[1 + s];
+    result.output += o * out.strides[1 + s];
   }
+  result.input += rest * in.strides[0];
+  result.output += rest * out.strides[0];
+}
+
+template <typename F>
+void Convolution::computePanels(int64_t rows, float *output, int64_t outputStep,
+                                F &&accumulate) const {
+  int64_t nr = kernels.nr, featureStride = out.strides[out.rank - 1];
+  float tile[kMR * 32];
+  for (int64_t p = 0; p < panels; ++p) {
+    const float *b = packed.data() + p * terms * nr;
+    float *target = output + p * nr * featureStride;
+    int64_t cols = std::min(nr, Co - p * nr);
+    // A whole panel of dense features is summed where it goes.
+    if (featureStride == 1 && cols == nr) {
+      for (int64_t r = 0; r < rows; ++r)
+        std::fill_n(target + r * outputStep, nr, 0.0f);
+      accumulate(rows, b, target, outputStep);
+      finish(target, outputStep, rows, nr, p * nr);
+      continue;
+    }
+    std::fill(tile, tile + kMR * nr, 0.0f);
+    accumulate(rows, b, tile, nr);
+    finish(tile, nr, rows, cols, p * nr);
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        target[r * outputStep + c * featureStride] = tile[r * nr + c];
+  }
+}
+
+void Convolution::run(int64_t row, int64_t c0, int64_t c1, bool narrowRunsAcrossRows) const {
+  int64_t S = spatial;
+  thread_local RowPlace here;
+  place(row, here);
   const Window &last = window[S - 1];
   int64_t lastSize = ker.sizes[S - 1], lastStride = in.strides[S];
-  int64_t inFeatureStride = in.strides[in.rank - 1];
-  int64_t outColumnStride = out.strides[S], outFeatureStride = out.strides[out.rank - 1];
-  // A segment's terms (window position, then feature) lie one after the
-  // other in the input when features are dense and the next window
-  // position starts where the features of the last end: the kernel then
-  // reads each column's terms in place instead of a packed copy.
-  bool direct = inFeatureStride == 1 && last.dilation * lastStride == Ci;
+  int64_t inFeatureStride = in.strides[in.rank - 1], outColumnStride = out.strides[S];
+  bool inPlace = direct();
 
   thread_local std::vector<float> packedA;
   thread_local std::vector<Segment> segs;
-  float tile[kMR * 32];
   for (int64_t run0 = c0; run0 < c1;) {
     // A run of columns with the same valid last-dimension positions.
     auto valid = validPositions(last, lastSize, in.sizes[S], run0);
     int64_t run1 = run0 + 1;
     while (run1 < c1 && validPositions(last, lastSize, in.sizes[S], run1) == valid)
       ++run1;
-    segments(outer, valid.first, valid.second, rowInput, segs);
+    if (narrowRunsAcrossRows && run1 - run0 < kMR) {
+      run0 = run1;
+      continue;
+    }
+    segments(here.outer, valid.first, valid.second, here.input, segs);
     int64_t length = 0;
     for (const Segment &seg : segs)
       length += seg.length;
-    if (!direct && packedA.size() < static_cast<size_t>(length * kMR))
+    if (!inPlace && packedA.size() < static_cast<size_t>(length * kMR))
       packedA.resize(static_cast<size_t>(length * kMR));
-    // Input position of the window position k of `column`.
-    auto position = [&](int64_t column, int64_t k) {
-      int64_t windowIndex = last.reversed ? lastSize - 1 - k : k;
-      return column * last.stride + windowIndex * last.dilation - last.padLow;
-    };
     for (int64_t t = run0; t < run1; t += kMR) {
       int64_t rows = std::min(kMR, run1 - t);
-      if (!direct) {
-        // A panel [term][kMR]: the input under each column's window.
-        float *a = packedA.data();
-        for (const Segment &seg : segs)
-          for (int64_t k = valid.first; k < valid.second; ++k) {
-            for (int64_t r = 0; r < rows; ++r) {
-              const float *source = in.data + seg.inputOffset + position(t + r, k) * lastStride;
-              for (int64_t ci = 0; ci < Ci; ++ci)
-                a[ci * kMR + r] = source[ci * inFeatureStride];
-            }
-            a += Ci * kMR;
+      float *output = out.data + here.output + t * outColumnStride;
+      if (inPlace) {
+        computeDirect(segs, lastPosition(t, valid.first) * lastStride, last.stride * lastStride,
+                      rows, output, outColumnStride);
+        continue;
+      }
+      // A panel [term][kMR]: the input under each column's window.
+      float *a = packedA.data();
+      for (const Segment &seg : segs)
+        for (int64_t k = valid.first; k < valid.second; ++k) {
+          for (int64_t r = 0; r < rows; ++r) {
+            const float *source =
+                in.data + seg.inputOffset + lastPosition(t + r, k) * lastStride;
+            for (int64_t ci = 0; ci < Ci; ++ci)
+              a[ci * kMR + r] = source[ci * inFeatureStride];
           }
-      }
-      for (int64_t p = 0; p < panels; ++p) {
-        std::fill(tile, tile + kMR * nr, 0.0f);
-        const float *b = packed.data() + p * terms * nr;
-        int64_t offset = 0;
-        for (const Segment &seg : segs) {
-          if (direct)
-            kernels.byRows[rows - 1](
-                seg.length, in.data + seg.inputOffset + position(t, valid.first) * lastStride,
-                last.stride * lastStride, 1, b + seg.kernelStart * nr, nr, tile, nr);
-          else
-            kernels.byRows[rows - 1](seg.length, packedA.data() + offset * kMR, 1, kMR,
-                                     b + seg.kernelStart * nr, nr, tile, nr);
-          offset += seg.length;
+          a += Ci * kMR;
         }
-        int64_t cols = std::min(nr, Co - p * nr);
-        for (int64_t r = 0; r < rows; ++r) {
-          float *target = out.data + rowOutput + (t + r) * outColumnStride +
-                          p * nr * outFeatureStride;
-          for (int64_t c = 0; c < cols; ++c)
-            target[c * outFeatureStride] = tile[r * nr + c];
-        }
-      }
+      computePanels(rows, output, outColumnStride,
+                    [&](int64_t count, const float *b, float *c, int64_t ldc) {
+                      int64_t offset = 0;
+                      for (const Segment &seg : segs) {
+                        kernels.byRows[count - 1](seg.length, packedA.data() + offset * kMR, 1,
+                                                  kMR, b + seg.kernelStart * kernels.nr,
+                                                  kernels.nr, c, ldc);
+                        offset += seg.length;
+                      }
+                    });
+    }
+    run0 = run1;
+  }
+}
+
+void Convolution::runNarrowColumnsAcrossRows(int64_t row0, int64_t count) const {
+  int64_t S = spatial, columns = out.sizes[S];
+  const Window &last = window[S - 1];
+  int64_t lastSize = ker.sizes[S - 1], lastStride = in.strides[S];
+  thread_local std::vector<RowPlace> places;
+  thread_local std::vector<Segment> segs;
+  places.resize(static_cast<size_t>(count));
+  for (int64_t r = 0; r < count; ++r)
+    place(row0 + r, places[r]);
+  for (int64_t run0 = 0; run0 < columns;) {
+    auto valid = validPositions(last, lastSize, in.sizes[S], run0);
+    int64_t run1 = run0 + 1;
+    while (run1 < columns && validPositions(last, lastSize, in.sizes[S], run1) == valid)
+      ++run1;
+    if (run1 - run0 >= kMR) {
+      run0 = run1;
+      continue;
+    }
+    // Rows with the same valid outer positions share the segments, their
+    // inputs one neighbour step apart.
+    for (int64_t first = 0; first < count;) {
+      int64_t end = first + 1;
+      while (end < count && places[end].outer == places[first].outer)
+        ++end;
+      segments(places[first].outer, valid.first, valid.second, places[first].input, segs);
+      for (int64_t column = run0; column < run1; ++column)
+        computeDirect(segs, lastPosition(column, valid.first) * lastStride,
+                      neighbourInputStep(), end - first,
+                      out.data + places[first].output + column * out.strides[S],
+                      neighbourOutputStep());
+      first = end;
     }
     run0 = run1;
   }
@@ -261,10 +408,10 @@ void Convolution::run(int64_t row, int64_t c0, int64_t c1) const {
 
 } // namespace
 
-extern "C" void _mlir_ciface_oxla_convolution_f32(const UnrankedMemRef *input,
-                                                  const UnrankedMemRef *kernel,
-                                                  const UnrankedMemRef *output,
-                                                  const UnrankedMemRef *window) {
+namespace {
+
+void convolve(const UnrankedMemRef *input, const UnrankedMemRef *kernel,
+              const UnrankedMemRef *output, const UnrankedMemRef *window, Epilogue epilogue) {
   View in = viewOf(input), ker = viewOf(kernel), out = viewOf(output);
   auto *w = static_cast<const int64_t *>(window->descriptor);
   const int64_t *values = reinterpret_cast<const int64_t *>(w[1]) + w[2];
@@ -280,7 +427,7 @@ extern "C" void _mlir_ciface_oxla_convolution_f32(const UnrankedMemRef *input,
     const int64_t *v = values + 4 * s * w[4];
     windows.push_back({v[0], v[w[4]], v[2 * w[4]], v[3 * w[4]] != 0});
   }
-  Convolution conv(in, ker, out, std::move(windows));
+  Convolution conv(in, ker, out, std::move(windows), epilogue);
   // Tasks: rows, split into column chunks when there are few rows.
   ThreadPool *pool = ThreadPool::current();
   int64_t threads = pool ? std::max<unsigned>(pool->size(), 1) : 1;
@@ -290,8 +437,59 @@ extern "C" void _mlir_ciface_oxla_convolution_f32(const UnrankedMemRef *input,
   int64_t chunk = (columns + chunks - 1) / chunks;
   chunk = (chunk + kMR - 1) / kMR * kMR;
   chunks = (columns + chunk - 1) / chunk;
+  // Whole rows, up to kMR neighbouring ones per task, when that leaves
+  // enough tasks: the columns whose window the padding clips are then
+  // computed across the rows, a full tile each instead of a tile row.
+  int64_t neighbours = conv.neighbours(), groups = (neighbours + kMR - 1) / kMR;
+  int64_t runs = rows / neighbours;
+  if (chunks == 1 && conv.direct() && runs * groups >= 2 * threads) {
+    parallelFor(runs * groups, [&](int64_t task) {
+      int64_t first = (task / groups) * neighbours + (task % groups) * kMR;
+      int64_t count = std::min(kMR, neighbours - (task % groups) * kMR);
+      for (int64_t row = first; row < first + count; ++row)
+        conv.run(row, 0, columns, /*narrowRunsAcrossRows=*/true);
+      conv.runNarrowColumnsAcrossRows(first, count);
+    });
+    return;
+  }
   parallelFor(rows * chunks, [&](int64_t task) {
     int64_t c0 = (task % chunks) * chunk;
-    conv.run(task / chunks, c0, std::min(columns, c0 + chunk));
+    conv.run(task / chunks, c0, std::min(columns, c0 + chunk), /*narrowRunsAcrossRows=*/false);
   });
+}
+
+/// The epilogue that adds `bias` (a rank-1 view of Co floats), or none.
+std::optional<Epilogue> biasEpilogue(const UnrankedMemRef *bias, const UnrankedMemRef *output,
+                                     bool relu) {
+  View b = viewOf(bias), out = viewOf(output);
+  if (b.rank != 1 || out.rank < 1 || b.sizes[0] != out.sizes[out.rank - 1])
+    return std::nullopt;
+  return Epilogue{b.data, b.strides[0], relu};
+}
+
+} // namespace
+
+extern "C" void _mlir_ciface_oxla_convolution_f32(const UnrankedMemRef *input,
+                                                  const UnrankedMemRef *kernel,
+                                                  const UnrankedMemRef *output,
+                                                  const UnrankedMemRef *window) {
+  convolve(input, kernel, output, window, Epilogue{});
+}
+
+extern "C" void _mlir_ciface_oxla_convolution_bias_f32(const UnrankedMemRef *input,
+                                                       const UnrankedMemRef *kernel,
+                                                       const UnrankedMemRef *output,
+                                                       const UnrankedMemRef *window,
+                                                       const UnrankedMemRef *bias) {
+  if (auto epilogue = biasEpilogue(bias, output, /*relu=*/false))
+    convolve(input, kernel, output, window, *epilogue);
+}
+
+extern "C" void _mlir_ciface_oxla_convolution_bias_relu_f32(const UnrankedMemRef *input,
+                                                            const UnrankedMemRef *kernel,
+                                                            const UnrankedMemRef *output,
+                                                            const UnrankedMemRef *window,
+                                                            const UnrankedMemRef *bias) {
+  if (auto epilogue = biasEpilogue(bias, output, /*relu=*/true))
+    convolve(input, kernel, output, window, *epilogue);
 }

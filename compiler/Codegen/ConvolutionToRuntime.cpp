@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace oxla {
@@ -27,6 +28,78 @@ namespace hlo = oxla::stablehlo;
 namespace {
 
 constexpr StringLiteral kRoutine = "oxla_convolution_f32";
+constexpr StringLiteral kBiasRoutine = "oxla_convolution_bias_f32";
+constexpr StringLiteral kBiasReluRoutine = "oxla_convolution_bias_relu_f32";
+
+/// What follows a convolution and goes into the routine's call with it:
+/// `add(conv, broadcast_in_dim(bias) along the output features)`, then
+/// maybe `maximum(., splat +0)`. `ops` are the add and the maximum, each
+/// the only user of the op before it; the call replaces the last.
+struct Epilogue {
+  Value bias;
+  bool relu = false;
+  SmallVector<Operation *, 2> ops;
+};
+
+/// Whether `value` is +0.0 everywhere: a splat constant, or a broadcast
+/// of one.
+bool isPositiveZeroSplat(Value value) {
+  if (auto broadcast = value.getDefiningOp<hlo::BroadcastInDimOp>())
+    value = broadcast.getOperand();
+  DenseElementsAttr constant;
+  if (!matchPattern(value, m_Constant(&constant)) || !constant.isSplat() ||
+      !constant.getElementType().isF32())
+    return false;
+  APFloat x = constant.getSplatValue<APFloat>();
+  return x.isZero() && !x.isNegative();
+}
+
+std::optional<Epilogue> matchEpilogue(hlo::ConvolutionOp op) {
+  if (!op->hasOneUse())
+    return std::nullopt;
+  auto add = dyn_cast<hlo::AddOp>(*op->user_begin());
+  if (!add || add.getType() != op.getType())
+    return std::nullopt;
+  Value other = add.getLhs() == op.getResult() ? add.getRhs() : add.getLhs();
+  auto broadcast = other.getDefiningOp<hlo::BroadcastInDimOp>();
+  int64_t feature = op.getDimensionNumbers().getOutputFeatureDimension();
+  if (!broadcast || other == op.getResult() ||
+      broadcast.getBroadcastDimensions() != ArrayRef<int64_t>{feature})
+    return std::nullopt;
+  auto biasType = dyn_cast<RankedTensorType>(broadcast.getOperand().getType());
+  if (!biasType || !biasType.hasStaticShape() || !biasType.getElementType().isF32() ||
+      biasType.getDimSize(0) != op.getType().getDimSize(feature))
+    return std::nullopt;
+  Epilogue epilogue{broadcast.getOperand(), false, {add}};
+  if (!add->hasOneUse())
+    return epilogue;
+  auto max = dyn_cast<hlo::MaxOp>(*add->user_begin());
+  if (!max || max.getType() != add.getType())
+    return epilogue;
+  Value zero = max.getLhs() == add.getResult() ? max.getRhs() : max.getLhs();
+  if (zero == add.getResult() || !isPositiveZeroSplat(zero))
+    return epilogue;
+  epilogue.relu = true;
+  epilogue.ops.push_back(max);
+  return epilogue;
+}
+
+/// The routine `name` with `operands` memref<*xf32> operands and the
+/// window, declared once in `module`.
+func::FuncOp declareRoutine(OpBuilder &b, ModuleOp module, StringRef name, unsigned operands) {
+  if (auto routine = module.lookupSymbol<func::FuncOp>(name))
+    return routine;
+  auto unrankedF32 = UnrankedMemRefType::get(b.getF32Type(), 0);
+  auto unrankedI64 = UnrankedMemRefType::get(b.getI64Type(), 0);
+  SmallVector<Type> types(operands, unrankedF32);
+  types.insert(types.begin() + 3, unrankedI64);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto routine = b.create<func::FuncOp>(module.getLoc(), name, b.getFunctionType(types, {}));
+  routine.setPrivate();
+  routine->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  return routine;
+}
 
 /// The window as the routine reads it, or none when the routine does not
 /// cover the convolution (feature or batch groups, input dilation, a
@@ -85,17 +158,9 @@ struct ConvolutionToRuntime
       return;
 
     OpBuilder b(module.getContext());
-    auto unrankedF32 = UnrankedMemRefType::get(b.getF32Type(), 0);
     auto unrankedI64 = UnrankedMemRefType::get(b.getI64Type(), 0);
-    auto routine = module.lookupSymbol<func::FuncOp>(kRoutine);
-    if (!routine) {
-      b.setInsertionPointToStart(module.getBody());
-      routine = b.create<func::FuncOp>(
-          module.getLoc(), kRoutine,
-          b.getFunctionType({unrankedF32, unrankedF32, unrankedF32, unrankedI64}, {}));
-      routine.setPrivate();
-      routine->setAttr("llvm.emit_c_interface", b.getUnitAttr());
-    }
+    // The window globals go after the plain routine, declared first.
+    func::FuncOp routine = declareRoutine(b, module, kRoutine, 3);
     SymbolTable symbols(module);
     for (auto &[op, window] : convolutions) {
       Location loc = op.getLoc();
@@ -143,10 +208,22 @@ struct ConvolutionToRuntime
                   dn.getOutputFeatureDimension()));
       Value windowBuffer = b.create<memref::GetGlobalOp>(loc, windowType, global.getSymName());
       Value windowView = b.create<memref::CastOp>(loc, unrankedI64, windowBuffer);
-      b.create<func::CallOp>(loc, routine, ValueRange{input, kernel, output, windowView});
+      std::optional<Epilogue> epilogue = matchEpilogue(op);
+      if (!epilogue) {
+        b.create<func::CallOp>(loc, routine, ValueRange{input, kernel, output, windowView});
+      } else {
+        StringRef name = epilogue->relu ? kBiasReluRoutine : kBiasRoutine;
+        Value bias = routineView(b, loc, bufferOf(epilogue->bias), {0});
+        b.create<func::CallOp>(loc, declareRoutine(b, module, name, 4),
+                               ValueRange{input, kernel, output, windowView, bias});
+      }
       Value tensor = b.create<bufferization::ToTensorOp>(loc, resultType, result,
                                                          /*restrict=*/true, /*writable=*/true);
-      op.replaceAllUsesWith(tensor);
+      Operation *replaced = epilogue ? epilogue->ops.back() : op.getOperation();
+      replaced->getResult(0).replaceAllUsesWith(tensor);
+      if (epilogue)
+        for (Operation *absorbed : llvm::reverse(epilogue->ops))
+          absorbed->erase();
       op.erase();
     }
   }

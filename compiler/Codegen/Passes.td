@@ -76,6 +76,12 @@ def ConvolutionToRuntime : Pass<"oxla-convolution-to-runtime", "mlir::ModuleOp">
     interpreter's order and skips window positions on padding as it does
     (runtime/ConvolutionRoutine.cpp), so results do not change; it packs
     the kernel and runs register-blocked micro-kernels on the thread pool.
+    When the convolution's only user adds a bias broadcast along the output
+    features (`broadcast_in_dim` of a rank-1 tensor), the call is to
+    `oxla_convolution_bias_f32`, which also takes the bias, and when that
+    sum's only user is a `maximum` with a +0.0 splat (a ReLU), to
+    `oxla_convolution_bias_relu_f32`: the routine applies them to each tile
+    of sums (the same roundings, NaN kept), and the add and maximum go.
     Runs on StableHLO, before the lowering to linalg.
   }];
   let options = [

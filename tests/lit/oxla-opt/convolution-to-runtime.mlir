@@ -51,3 +51,63 @@ func.func @small(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x2xf32>) -> tensor<1x2
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }
+
+// -----
+
+// A bias added along the output features, then a ReLU (maximum with a +0
+// splat, either operand order), go into the call: the routine applies them
+// to each tile.
+// CHECK-LABEL: func.func private @oxla_convolution_bias_relu_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xi64>, memref<*xf32>)
+// CHECK-LABEL: func.func @bias_relu
+// CHECK: %[[B:.*]] = bufferization.to_memref %arg2 read_only : memref<8xf32>
+// CHECK: %[[BV:.*]] = memref.cast %[[B]] : memref<8xf32> to memref<*xf32>
+// CHECK: call @oxla_convolution_bias_relu_f32({{.*}}, %[[BV]])
+// CHECK-NOT: stablehlo.add
+// CHECK-NOT: stablehlo.maximum
+func.func @bias_relu(%x: tensor<1x16x16x8xf32>, %w: tensor<3x3x8x8xf32>, %bias: tensor<8xf32>) -> tensor<1x14x14x8xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x16x8xf32>, tensor<3x3x8x8xf32>) -> tensor<1x14x14x8xf32>
+  %1 = stablehlo.broadcast_in_dim %bias, dims = [3] : (tensor<8xf32>) -> tensor<1x14x14x8xf32>
+  %2 = stablehlo.add %1, %0 : tensor<1x14x14x8xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<1x14x14x8xf32>
+  %3 = stablehlo.maximum %zero, %2 : tensor<1x14x14x8xf32>
+  return %3 : tensor<1x14x14x8xf32>
+}
+
+// -----
+
+// NCHW: the bias broadcasts along dimension 1, the output features. A
+// maximum with -0.0 is no ReLU (it keeps -0): only the bias goes in.
+// CHECK-LABEL: func.func private @oxla_convolution_bias_f32(
+// CHECK-LABEL: func.func @bias_nchw
+// CHECK: call @oxla_convolution_bias_f32(
+// CHECK-NOT: stablehlo.add
+// CHECK: stablehlo.maximum
+func.func @bias_nchw(%x: tensor<1x8x16x16xf32>, %w: tensor<8x8x3x3xf32>, %bias: tensor<8xf32>) -> tensor<1x8x14x14xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x16x16xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x14x14xf32>
+  %1 = stablehlo.broadcast_in_dim %bias, dims = [1] : (tensor<8xf32>) -> tensor<1x8x14x14xf32>
+  %2 = stablehlo.add %0, %1 : tensor<1x8x14x14xf32>
+  %c = stablehlo.constant dense<-0.0> : tensor<f32>
+  %zero = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<1x8x14x14xf32>
+  %3 = stablehlo.maximum %2, %zero : tensor<1x8x14x14xf32>
+  return %3 : tensor<1x8x14x14xf32>
+}
+
+// -----
+
+// Not an epilogue: a bias along a spatial dimension, and a convolution
+// whose result has another user.
+// CHECK-LABEL: func.func @not_epilogues
+// CHECK: call @oxla_convolution_f32(
+// CHECK: stablehlo.add
+// CHECK: call @oxla_convolution_f32(
+// CHECK: stablehlo.add
+func.func @not_epilogues(%x: tensor<1x16x16x8xf32>, %w: tensor<3x3x8x8xf32>, %row: tensor<14xf32>, %bias: tensor<8xf32>)
+    -> (tensor<1x14x14x8xf32>, tensor<1x14x14x8xf32>, tensor<1x14x14x8xf32>) {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x16x8xf32>, tensor<3x3x8x8xf32>) -> tensor<1x14x14x8xf32>
+  %1 = stablehlo.broadcast_in_dim %row, dims = [2] : (tensor<14xf32>) -> tensor<1x14x14x8xf32>
+  %2 = stablehlo.add %0, %1 : tensor<1x14x14x8xf32>
+  %3 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x16x8xf32>, tensor<3x3x8x8xf32>) -> tensor<1x14x14x8xf32>
+  %4 = stablehlo.broadcast_in_dim %bias, dims = [3] : (tensor<8xf32>) -> tensor<1x14x14x8xf32>
+  %5 = stablehlo.add %3, %4 : tensor<1x14x14x8xf32>
+  return %2, %5, %3 : tensor<1x14x14x8xf32>, tensor<1x14x14x8xf32>, tensor<1x14x14x8xf32>
+}

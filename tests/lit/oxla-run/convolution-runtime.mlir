@@ -2,7 +2,10 @@
 // (oxla-convolution-to-runtime) and give exactly the interpreter's sums with the exact kernels
 // (--max-ulp 0): same padding, strides and kernel dilation, NCHW layouts,
 // a reversed window, negative and one-sided padding, 1-D and 3-D windows,
-// output features that fill no whole tile, and an infinite weight that
+// output features that fill no whole tile, clipped border columns computed
+// across neighbouring rows (the top and bottom ones clipped too), a bias
+// and ReLU applied by the routine (NaN, infinite and signed-zero biases),
+// and an infinite weight that
 // padding positions must skip (0 * inf would be NaN).
 // RUN: env OXLA_EXACT_PRODUCTS=1 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
 // The narrower kernels, which other CPUs get, give the same sums:
@@ -23,7 +26,12 @@
 // CHECK: EXEC @main
 // CHECK-NEXT: 1x6x6x33xf32=
 // CHECK-NOT: nan
-// IR-COUNT-5: call @oxla_convolution_f32
+// CHECK: EXEC @main
+// CHECK-NEXT: 4x7x10x40xf32=
+// CHECK: EXEC @main
+// CHECK-NEXT: 2x6x6x8xf32=
+// IR-COUNT-6: call @oxla_convolution_f32
+// IR: call @oxla_convolution_bias_relu_f32
 
 // NHWC, 3x3 window, same padding, 20 output features.
 func.func @main(%x: tensor<2x9x11x16xf32>, %w: tensor<3x3x16x20xf32>) -> tensor<2x9x11x20xf32> {
@@ -66,4 +74,29 @@ func.func @main(%x: tensor<1x6x6x8xf32>) -> tensor<1x6x6x33xf32> {
   %a = stablehlo.abs %x : tensor<1x6x6x8xf32>
   %0 = stablehlo.convolution(%a, %inf) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x8xf32>, tensor<3x3x8x33xf32>) -> tensor<1x6x6x33xf32>
   return %0 : tensor<1x6x6x33xf32>
+}
+
+// -----
+
+// Stride 2 along the rows: the border columns, whose window the padding
+// clips, are computed for up to 6 neighbouring rows at once, rows 6 input
+// rows apart; the first and last rows' windows are clipped too, so a group
+// splits where the valid rows of the window change.
+func.func @main(%x: tensor<4x13x10x8xf32>, %w: tensor<3x3x8x40xf32>) -> tensor<4x7x10x40xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<4x13x10x8xf32>, tensor<3x3x8x40xf32>) -> tensor<4x7x10x40xf32>
+  return %0 : tensor<4x7x10x40xf32>
+}
+
+// -----
+
+// Bias and ReLU go into the routine's call; a NaN bias stays NaN through
+// the maximum, -inf becomes +0, -0 and negative sums become +0.
+func.func @main(%x: tensor<2x6x6x8xf32>, %w: tensor<3x3x8x8xf32>) -> tensor<2x6x6x8xf32> {
+  %bias = stablehlo.constant dense<[0x7FC00000, 0xFF800000, 0x7F800000, -1.0, 0.0, -0.0, 2.5, -3.0]> : tensor<8xf32>
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x6x6x8xf32>, tensor<3x3x8x8xf32>) -> tensor<2x6x6x8xf32>
+  %1 = stablehlo.broadcast_in_dim %bias, dims = [3] : (tensor<8xf32>) -> tensor<2x6x6x8xf32>
+  %2 = stablehlo.add %0, %1 : tensor<2x6x6x8xf32>
+  %3 = stablehlo.constant dense<0.0> : tensor<2x6x6x8xf32>
+  %4 = stablehlo.maximum %2, %3 : tensor<2x6x6x8xf32>
+  return %4 : tensor<2x6x6x8xf32>
 }
