@@ -35,10 +35,11 @@ bool isCheapToRecompute(Operation *op) {
 }
 
 /// Whether a clone for this use pays: it gives a linalg op a destination of
-/// its own, or it fuses into an elementwise consumer.
-bool wantsOwnCopy(OpOperand &use) {
+/// its own, or it fuses into an elementwise consumer. Not for a user in a
+/// nested region (a loop body), where the clone would run every iteration.
+bool wantsOwnCopy(OpOperand &use, Operation *producer) {
   auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
-  if (!consumer)
+  if (!consumer || consumer->getBlock() != producer->getBlock())
     return false;
   if (consumer.isDpsInit(&use))
     return true;
@@ -58,7 +59,7 @@ struct CloneCheapProducers
     for (Operation *producer : producers) {
       SmallVector<OpOperand *> uses;
       for (OpOperand &use : producer->getResult(0).getUses())
-        if (wantsOwnCopy(use))
+        if (wantsOwnCopy(use, producer))
           uses.push_back(&use);
       for (OpOperand *use : uses) {
         // The producer's operands dominate it, and so every user of it.

@@ -47,6 +47,9 @@ namespace {
 
 struct FuseElementwise : public oxla::impl::FuseElementwiseBase<FuseElementwise> {
   void runOnOperation() override {
+    // Chains first, each in one step; the patterns then fuse across
+    // broadcasts, transposes and reshapes.
+    oxla::fuseElementwiseClusters(getOperation());
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     linalg::ControlFusionFn control = [](OpOperand *fusedOperand) {

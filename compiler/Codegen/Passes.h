@@ -23,6 +23,12 @@ namespace oxla {
 /// shape of every contraction the StableHLO lowering builds.
 bool isMultiplyAccumulate(mlir::linalg::GenericOp op);
 
+/// Merges each cluster of elementwise linalg.generic ops in `scope` (same
+/// static iteration space, values passed between them through identity
+/// maps only, every value but the last used only inside the cluster) into
+/// one generic, in time linear in the ops' sizes (ElementwiseClusters.cpp).
+void fuseElementwiseClusters(mlir::Operation *scope);
+
 } // namespace oxla
 
 #endif // OXLA_COMPILER_CODEGEN_PASSES_H

@@ -13,7 +13,12 @@ def FuseElementwise : Pass<"oxla-fuse-elementwise", "mlir::ModuleOp"> {
     a producer is not fused into a contraction (a linalg.generic whose body
     multiplies its two inputs and adds the product to its output), where it
     would be recomputed for every term of every sum and would hide the
-    matrix product from `oxla-matmul-to-runtime`.
+    matrix product from `oxla-matmul-to-runtime`. Before the patterns,
+    clusters of elementwise generics over one static iteration space,
+    passing values through identity maps, each become one generic in a
+    single step: the patterns merge one producer at a time into a new op
+    holding both bodies, which along a chain of n ops copies n^2 / 2 body
+    ops (a generated 5000-op chain took 4 s).
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::affine::AffineDialect",
                            "mlir::tensor::TensorDialect"];
@@ -32,8 +37,9 @@ def CloneCheapProducers : Pass<"oxla-clone-cheap-producers", "mlir::ModuleOp"> {
     Recomputing these producers costs nothing (their bodies only move data),
     so each such use gets its own clone, placed right before the user:
     a use as a linalg op's destination (init) operand, and a use as an input
-    of an elementwise linalg.generic (which then fuses the clone). Other uses
-    (a contraction's inputs, returns) keep the original.
+    of an elementwise linalg.generic (which then fuses the clone), in the
+    producer's block (a clone in a loop body would run every iteration).
+    Other uses (a contraction's inputs, returns) keep the original.
 
     A producer qualifies when it is a `linalg.fill`, or a `linalg.generic`
     with parallel loops only whose body yields input block arguments

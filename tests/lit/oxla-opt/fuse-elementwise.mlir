@@ -42,3 +42,62 @@ func.func @bias_relu_matmul(%x: tensor<4x8xf32>, %bias: tensor<8xf32>, %w: tenso
   } -> tensor<4x3xf32>
   return %r : tensor<4x3xf32>
 }
+
+// A chain in which a value has two users, both in the chain: one generic,
+// each body op once, the shared value computed once. The broadcast input
+// keeps its map.
+// CHECK-LABEL: func.func @chain
+// CHECK: linalg.generic {{.*}} ins(%arg0, %arg1 : tensor<4x8xf32>, tensor<8xf32>)
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f32, %[[B:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[X]], %[[B]]
+// CHECK-NEXT: %[[N:.*]] = arith.negf %[[S]]
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[N]], %[[S]]
+// CHECK-NEXT: linalg.yield %[[M]]
+// CHECK-NOT: linalg.generic
+func.func @chain(%x: tensor<4x8xf32>, %bias: tensor<8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %bias : tensor<4x8xf32>, tensor<8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %a = arith.addf %p, %q : f32
+    linalg.yield %a : f32
+  } -> tensor<4x8xf32>
+  %n = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%s : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    %a = arith.negf %p : f32
+    linalg.yield %a : f32
+  } -> tensor<4x8xf32>
+  %m = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%n, %s : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %a = arith.mulf %p, %q : f32
+    linalg.yield %a : f32
+  } -> tensor<4x8xf32>
+  return %m : tensor<4x8xf32>
+}
+
+// A value that is also returned stays its own op (it must be stored); its
+// user is a generic of its own that reads it.
+// CHECK-LABEL: func.func @escaping
+// CHECK: %[[S:.*]] = linalg.generic
+// CHECK: arith.addf
+// CHECK: linalg.generic {{.*}} ins(%[[S]] : tensor<4x8xf32>)
+// CHECK: arith.negf
+// CHECK: return
+func.func @escaping(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %s = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %y : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %a = arith.addf %p, %q : f32
+    linalg.yield %a : f32
+  } -> tensor<4x8xf32>
+  %n = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%s : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    %a = arith.negf %p : f32
+    linalg.yield %a : f32
+  } -> tensor<4x8xf32>
+  return %s, %n : tensor<4x8xf32>, tensor<4x8xf32>
+}
