@@ -24,7 +24,9 @@
 // along the last spatial dimension, N over the output features, K over the
 // valid window positions and input features. Columns whose last window
 // dimension is clipped by padding get their own shorter K; each K is a
-// list of contiguous segments of the kernel, packed once per call.
+// list of contiguous segments of the kernel, packed once per call. Where
+// the input is read in place, such a column of up to kMR neighbouring rows
+// fills one tile together (runNarrowColumnsAcrossRows).
 //
 //===----------------------------------------------------------------------===//
 
