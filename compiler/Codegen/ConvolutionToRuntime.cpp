@@ -175,7 +175,12 @@ struct ConvolutionToRuntime
           /*constant=*/true, /*alignment=*/nullptr);
       symbols.insert(global);
 
-      b.setInsertionPoint(op);
+      // The call goes where the last op it replaces stands: the operands of
+      // the convolution and the bias (which may be defined after the
+      // convolution, as exports often place constants) all dominate it.
+      std::optional<Epilogue> epilogue = matchEpilogue(op);
+      Operation *replaced = epilogue ? epilogue->ops.back() : op.getOperation();
+      b.setInsertionPoint(replaced);
       hlo::ConvDimensionNumbersAttr dn = op.getDimensionNumbers();
       auto bufferOf = [&](Value tensor) -> Value {
         auto type = cast<RankedTensorType>(tensor.getType());
@@ -208,7 +213,6 @@ struct ConvolutionToRuntime
                   dn.getOutputFeatureDimension()));
       Value windowBuffer = b.create<memref::GetGlobalOp>(loc, windowType, global.getSymName());
       Value windowView = b.create<memref::CastOp>(loc, unrankedI64, windowBuffer);
-      std::optional<Epilogue> epilogue = matchEpilogue(op);
       if (!epilogue) {
         b.create<func::CallOp>(loc, routine, ValueRange{input, kernel, output, windowView});
       } else {
@@ -219,7 +223,6 @@ struct ConvolutionToRuntime
       }
       Value tensor = b.create<bufferization::ToTensorOp>(loc, resultType, result,
                                                          /*restrict=*/true, /*writable=*/true);
-      Operation *replaced = epilogue ? epilogue->ops.back() : op.getOperation();
       replaced->getResult(0).replaceAllUsesWith(tensor);
       if (epilogue)
         for (Operation *absorbed : llvm::reverse(epilogue->ops))

@@ -111,3 +111,20 @@ func.func @not_epilogues(%x: tensor<1x16x16x8xf32>, %w: tensor<3x3x8x8xf32>, %ro
   %5 = stablehlo.add %3, %4 : tensor<1x14x14x8xf32>
   return %2, %5, %3 : tensor<1x14x14x8xf32>, tensor<1x14x14x8xf32>, tensor<1x14x14x8xf32>
 }
+
+// -----
+
+// The bias is a constant written after the convolution (as exports place
+// constants): the call goes where the add stood, after the bias.
+// CHECK-LABEL: func.func @late_bias
+// CHECK: %[[BIAS:.*]] = stablehlo.constant dense<1.000000e+00> : tensor<8xf32>
+// CHECK: bufferization.to_memref %[[BIAS]]
+// CHECK: call @oxla_convolution_bias_f32(
+// CHECK-NOT: stablehlo.add
+func.func @late_bias(%x: tensor<1x16x16x8xf32>, %w: tensor<3x3x8x8xf32>) -> tensor<1x14x14x8xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x16x8xf32>, tensor<3x3x8x8xf32>) -> tensor<1x14x14x8xf32>
+  %bias = stablehlo.constant dense<1.0> : tensor<8xf32>
+  %1 = stablehlo.broadcast_in_dim %bias, dims = [3] : (tensor<8xf32>) -> tensor<1x14x14x8xf32>
+  %2 = stablehlo.add %0, %1 : tensor<1x14x14x8xf32>
+  return %2 : tensor<1x14x14x8xf32>
+}
