@@ -9,6 +9,7 @@
 
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
+#include "compiler/SourceCompat.h"
 #include "compiler/Target/CPU/JIT.h"
 #include "compiler/Target/CPU/ModuleABI.h"
 #include "interpreter/Interpreter.h"
@@ -105,7 +106,8 @@ oxla_status *parse(const std::string &source, const std::string &name,
                    std::unique_ptr<ParsedSource> &out) {
   auto parsed = std::make_unique<ParsedSource>();
   parsed->sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(source, name), llvm::SMLoc());
+      packI1HexConstants(llvm::MemoryBuffer::getMemBufferCopy(source, name)),
+      llvm::SMLoc());
   parsed->diagnostics =
       std::make_unique<CapturedDiagnostics>(parsed->sourceMgr, parsed->context.get());
   parsed->module = parseSourceFile<ModuleOp>(parsed->sourceMgr, parsed->context.get());
@@ -199,8 +201,10 @@ public:
       if (oxla_status *status = lower(*parsed, stage, unused))
         return status;
     }
-    llvm::raw_string_ostream os(text);
+    std::string printed;
+    llvm::raw_string_ostream os(printed);
     parsed->module->print(os);
+    text = unpackI1HexConstants(printed);
     return nullptr;
   }
 

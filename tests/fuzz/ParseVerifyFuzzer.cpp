@@ -3,6 +3,7 @@
 // the expected outcome for bad input.
 
 #include "compiler/Registration.h"
+#include "compiler/SourceCompat.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -34,7 +35,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       &ctx, [](mlir::Diagnostic &) { return mlir::success(); });
   // MLIR's lexer reads up to a terminating NUL, which libFuzzer's buffer
   // lacks; a std::string provides it.
-  std::string text(reinterpret_cast<const char *>(data), size);
+  // The tools read and write i1 hex constants through SourceCompat; so does
+  // the target.
+  bool changed = false;
+  std::string text = oxla::packI1HexConstants(
+      llvm::StringRef(reinterpret_cast<const char *>(data), size), changed);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
   if (!module)
@@ -44,6 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::raw_string_ostream os(printed);
   module->print(os);
   os.flush();
+  printed = oxla::packI1HexConstants(oxla::unpackI1HexConstants(printed), changed);
   mlir::OwningOpRef<mlir::ModuleOp> again =
       mlir::parseSourceString<mlir::ModuleOp>(printed, &ctx);
   if (!again) {

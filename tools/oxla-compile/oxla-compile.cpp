@@ -10,6 +10,7 @@
 
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
+#include "compiler/SourceCompat.h"
 #include "compiler/Target/CPU/ObjectEmitter.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ToolSupport.h"
@@ -74,7 +75,7 @@ int compile(MLIRContext &context) {
     return kExitInvalid;
   }
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(oxla::packI1HexConstants(std::move(input)), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
@@ -112,8 +113,10 @@ int compile(MLIRContext &context) {
     }
   }
   if (mlirOutput) {
-    module->print(output->os());
-    output->os() << "\n";
+    std::string printed;
+    llvm::raw_string_ostream printedStream(printed);
+    module->print(printedStream);
+    output->os() << oxla::unpackI1HexConstants(printed) << "\n";
     output->keep();
     return kExitOk;
   }

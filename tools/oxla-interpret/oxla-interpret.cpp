@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Registration.h"
+#include "compiler/SourceCompat.h"
 #include "compiler/Transforms/Passes.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/TensorIO.h"
@@ -173,6 +174,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-interpret: " << errorMessage << "\n";
     return kExitInvalid;
   }
+  input = oxla::packI1HexConstants(std::move(input));
   int code = kExitOk;
   if (splitInputFile)
     forEachSplit(std::move(input), [&](std::unique_ptr<llvm::MemoryBuffer> chunk) {

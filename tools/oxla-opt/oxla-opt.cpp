@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Registration.h"
+#include "compiler/SourceCompat.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Debug/CLOptionsSetup.h"
@@ -71,7 +72,17 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-opt: " << errorMessage << "\n";
     return kExitInvalid;
   }
-  if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
+  // Text crosses MLIR versions in both directions (compiler/SourceCompat.h).
+  input = oxla::packI1HexConstants(std::move(input));
+  std::string printed;
+  llvm::raw_string_ostream printedStream(printed);
+  LogicalResult result =
+      MlirOptMain(printedStream, std::move(input), registry, config);
+  if (config.shouldEmitBytecode())
+    output->os() << printed;
+  else
+    output->os() << oxla::unpackI1HexConstants(printed);
+  if (failed(result))
     return kExitInvalid;
   output->keep();
   return kExitOk;

@@ -12,6 +12,7 @@
 
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
+#include "compiler/SourceCompat.h"
 #include "compiler/Target/CPU/JIT.h"
 #include "compiler/Transforms/Specialize.h"
 #include "interpreter/Checks.h"
@@ -412,6 +413,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-run: " << errorMessage << "\n";
     return kExitInvalid;
   }
+  input = oxla::packI1HexConstants(std::move(input));
   int code = kExitOk;
   if (splitInputFile)
     forEachSplit(std::move(input), [&](std::unique_ptr<llvm::MemoryBuffer> chunk) {

@@ -1,0 +1,193 @@
+//===- SourceCompat.cpp - Text that newer MLIR writes, read by MLIR 19 ----===//
+
+#include "compiler/SourceCompat.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace oxla {
+namespace {
+
+constexpr llvm::StringLiteral kHexStart = "dense<\"0x";
+constexpr llvm::StringLiteral kBytecodeMagic = "ML\xefR";
+
+/// One `dense<"0xHEX"> : tensor<AxBxi1>` (or vector<...>) in a text.
+struct I1HexConstant {
+  size_t digitsBegin; ///< first hex digit, after "0x"
+  size_t digitsEnd;   ///< the closing quote
+  size_t end;         ///< just past the `>` after the quote
+  int64_t numElements;
+};
+
+size_t skipSpaces(llvm::StringRef text, size_t pos) {
+  while (pos < text.size() && llvm::isSpace(text[pos]))
+    ++pos;
+  return pos;
+}
+
+/// Matches the constant whose `dense<"0x` starts at `start`; anything else
+/// (another element type, a dynamic or scalable shape, malformed text) is
+/// left for the parser to judge.
+std::optional<I1HexConstant> matchI1Hex(llvm::StringRef text, size_t start) {
+  I1HexConstant constant;
+  constant.digitsBegin = start + kHexStart.size();
+  size_t pos = constant.digitsBegin;
+  while (pos < text.size() && llvm::isHexDigit(text[pos]))
+    ++pos;
+  constant.digitsEnd = pos;
+  if (!text.substr(pos).starts_with("\">"))
+    return std::nullopt;
+  constant.end = pos + 2;
+  pos = skipSpaces(text, constant.end);
+  if (!text.substr(pos).starts_with(":"))
+    return std::nullopt;
+  pos = skipSpaces(text, pos + 1);
+  llvm::StringRef rest = text.substr(pos);
+  if (!rest.consume_front("tensor<") && !rest.consume_front("vector<"))
+    return std::nullopt;
+  // Beyond 2^40 elements no constant fits in memory; the parser reports it.
+  constexpr int64_t kLimit = int64_t(1) << 40;
+  constant.numElements = 1;
+  while (!rest.empty() && llvm::isDigit(rest.front())) {
+    uint64_t dim;
+    if (rest.consumeInteger(10, dim) || !rest.consume_front("x") || dim > kLimit)
+      return std::nullopt;
+    constant.numElements = std::min<int64_t>(constant.numElements * int64_t(dim), kLimit);
+  }
+  if (!rest.starts_with("i1>"))
+    return std::nullopt;
+  return constant;
+}
+
+/// Calls `rewrite(constant, digits)` for every i1 hex constant of `text`;
+/// where it returns new digits, they replace the old ones. Returns the text
+/// with the replacements, or nothing if there were none.
+template <typename Rewrite>
+std::optional<std::string> rewriteI1Hex(llvm::StringRef text, Rewrite rewrite) {
+  std::optional<std::string> result;
+  size_t copied = 0;
+  for (size_t start = text.find(kHexStart); start != llvm::StringRef::npos;
+       start = text.find(kHexStart, start + 1)) {
+    std::optional<I1HexConstant> constant = matchI1Hex(text, start);
+    if (!constant)
+      continue;
+    llvm::StringRef digits =
+        text.slice(constant->digitsBegin, constant->digitsEnd);
+    if (digits.size() % 2 != 0)
+      continue;
+    std::optional<std::string> replacement = rewrite(*constant, digits);
+    if (!replacement)
+      continue;
+    if (!result)
+      result.emplace();
+    result->append(text.slice(copied, constant->digitsBegin).str());
+    *result += *replacement;
+    *result += "\">";
+    // Fewer digits are made up for with spaces after the `>`: columns stay.
+    if (replacement->size() < digits.size())
+      result->append(digits.size() - replacement->size(), ' ');
+    copied = constant->end;
+    start = constant->end - 1;
+  }
+  if (result)
+    result->append(text.substr(copied).str());
+  return result;
+}
+
+std::optional<uint8_t> byteAt(llvm::StringRef digits, size_t index) {
+  unsigned value;
+  if (digits.substr(2 * index, 2).getAsInteger(16, value))
+    return std::nullopt;
+  return uint8_t(value);
+}
+
+std::string hexByte(uint8_t byte) {
+  std::string out;
+  out += llvm::hexdigit(byte >> 4);
+  out += llvm::hexdigit(byte & 15);
+  return out;
+}
+
+} // namespace
+
+std::string packI1HexConstants(llvm::StringRef text, bool &changed) {
+  std::optional<std::string> result = rewriteI1Hex(
+      text, [](const I1HexConstant &constant,
+               llvm::StringRef digits) -> std::optional<std::string> {
+        int64_t n = constant.numElements;
+        size_t bytes = digits.size() / 2;
+        if (n <= 1)
+          return std::nullopt; // one element reads the same either way
+        // A single 0x01 is the newer form's splat of true; MLIR 19 spells it
+        // 0xFF (its 0x00 splat is the same byte).
+        if (bytes == 1)
+          return digits.equals_insensitive("01") ? std::optional<std::string>("FF")
+                                                 : std::nullopt;
+        if (bytes != size_t(n))
+          return std::nullopt; // already bit-packed (or wrong: the parser says)
+        std::vector<uint8_t> packed((n + 7) / 8, 0);
+        for (int64_t i = 0; i < n; ++i) {
+          std::optional<uint8_t> byte = byteAt(digits, i);
+          if (!byte || *byte > 1)
+            return std::nullopt; // not an i1 per byte: leave it to the parser
+          packed[i / 8] |= uint8_t(*byte << (i % 8));
+        }
+        std::string out;
+        out.reserve(2 * packed.size());
+        for (uint8_t byte : packed)
+          out += hexByte(byte);
+        return out;
+      });
+  changed = result.has_value();
+  return result ? std::move(*result) : text.str();
+}
+
+std::unique_ptr<llvm::MemoryBuffer>
+packI1HexConstants(std::unique_ptr<llvm::MemoryBuffer> buffer) {
+  llvm::StringRef text = buffer->getBuffer();
+  if (text.starts_with(kBytecodeMagic) || !text.contains(kHexStart))
+    return buffer;
+  bool changed = false;
+  std::string packed = packI1HexConstants(text, changed);
+  if (!changed)
+    return buffer;
+  return llvm::MemoryBuffer::getMemBufferCopy(packed,
+                                              buffer->getBufferIdentifier());
+}
+
+std::string unpackI1HexConstants(llvm::StringRef printed) {
+  std::optional<std::string> result = rewriteI1Hex(
+      printed, [](const I1HexConstant &constant,
+                  llvm::StringRef digits) -> std::optional<std::string> {
+        int64_t n = constant.numElements;
+        size_t bytes = digits.size() / 2;
+        if (n <= 1)
+          return std::nullopt;
+        std::optional<uint8_t> first = byteAt(digits, 0);
+        if (!first)
+          return std::nullopt;
+        // MLIR 19 writes a splat as one byte, 0x00 or 0xFF.
+        if (bytes == 1 && n > 8)
+          return *first == 0 ? std::optional<std::string>("00")
+                 : *first == 0xFF ? std::optional<std::string>("01")
+                                  : std::nullopt;
+        if (bytes != size_t((n + 7) / 8))
+          return std::nullopt;
+        std::string out;
+        out.reserve(2 * n);
+        for (int64_t i = 0; i < n; ++i) {
+          std::optional<uint8_t> byte = byteAt(digits, i / 8);
+          if (!byte)
+            return std::nullopt;
+          out += (*byte >> (i % 8)) & 1 ? "01" : "00";
+        }
+        return out;
+      });
+  return result ? std::move(*result) : printed.str();
+}
+
+} // namespace oxla
