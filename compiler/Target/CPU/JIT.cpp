@@ -4,7 +4,6 @@
 #include "compiler/Target/CPU/ObjectEmitter.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -21,10 +20,10 @@ oxla::JitModule::create(ModuleOp module, llvm::ArrayRef<RuntimeSymbol> symbols,
   std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine("host", error);
   if (!machine)
     return nullptr;
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0,
-                                               machine.get());
+  // options.transformer is a function_ref: the optimizer must outlive it.
+  std::function<llvm::Error(llvm::Module *)> optimizer = makeOptimizer(machine.get());
   ExecutionEngineOptions options;
-  options.transformer = transformer;
+  options.transformer = optimizer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto engine = ExecutionEngine::create(module, options, std::move(machine));
   if (!engine) {

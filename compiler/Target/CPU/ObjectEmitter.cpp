@@ -8,12 +8,14 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
 
 using namespace mlir;
 
@@ -53,6 +55,38 @@ std::unique_ptr<llvm::TargetMachine> oxla::createTargetMachine(llvm::StringRef c
   return machine;
 }
 
+namespace {
+/// Inlines the calls that the optimizer created of `alwaysinline` functions:
+/// the loop vectorizer's calls of the vector variants of oxla's math
+/// functions (ExpandMath.cpp), which exist only after the inliner ran.
+void inlineVectorizedCalls(llvm::Module &module, llvm::TargetMachine *machine) {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder(machine);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  llvm::ModulePassManager passes;
+  passes.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+  passes.run(module, modules);
+}
+} // namespace
+
+std::function<llvm::Error(llvm::Module *)>
+oxla::makeOptimizer(llvm::TargetMachine *machine) {
+  auto optimize = makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0, machine);
+  return [optimize, machine](llvm::Module *module) -> llvm::Error {
+    if (llvm::Error e = optimize(module))
+      return e;
+    inlineVectorizedCalls(*module, machine);
+    return llvm::Error::success();
+  };
+}
+
 std::unique_ptr<llvm::Module>
 oxla::translateAndOptimize(ModuleOp module, llvm::LLVMContext &context,
                            llvm::TargetMachine &machine, std::string &error) {
@@ -63,8 +97,7 @@ oxla::translateAndOptimize(ModuleOp module, llvm::LLVMContext &context,
   }
   llvmModule->setTargetTriple(machine.getTargetTriple().str());
   llvmModule->setDataLayout(machine.createDataLayout());
-  auto optimize = makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0, &machine);
-  if (llvm::Error e = optimize(llvmModule.get())) {
+  if (llvm::Error e = makeOptimizer(&machine)(llvmModule.get())) {
     error = llvm::toString(std::move(e));
     return nullptr;
   }

@@ -4,7 +4,9 @@
 
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -25,6 +27,11 @@ namespace oxla {
 /// at -O3 code generation, position independent.
 std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef cpu,
                                                          std::string &error);
+
+/// The optimizer of both the JIT and the object files: LLVM's -O2 for
+/// `machine`, then the calls that vectorization made of `alwaysinline`
+/// functions inlined.
+std::function<llvm::Error(llvm::Module *)> makeOptimizer(llvm::TargetMachine *machine);
 
 /// Translates an LLVM-dialect module to LLVM IR for `machine` and optimizes
 /// it at -O2.

@@ -25,7 +25,7 @@ func.func @vector(%x: vector<8xf32>) -> vector<8xf32> {
   return %e : vector<8xf32>
 }
 
-// CHECK-DAG: func.func @__oxla_expf_v4(%{{.*}}: vector<4xf32>) -> vector<4xf32>
+// CHECK-DAG: func.func @__oxla_expf_v4(%{{.*}}: vector<4xf32>) -> vector<4xf32> attributes {passthrough = ["alwaysinline"]}
 // CHECK-DAG: func.func @__oxla_expf_v8(%{{.*}}: vector<8xf32>) -> vector<8xf32>
 // CHECK-DAG: func.func @__oxla_expf_v16(%{{.*}}: vector<16xf32>) -> vector<16xf32>
 // CHECK-DAG: func.func private @__oxla_expf(%{{.*}}: f32) -> f32 attributes {passthrough = ["noinline", ["vector-function-abi-variant", "_ZGV_LLVM_N4v___oxla_expf(__oxla_expf_v4),_ZGV_LLVM_N8v___oxla_expf(__oxla_expf_v8),_ZGV_LLVM_N16v___oxla_expf(__oxla_expf_v16)"]]}
