@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 using namespace oxla::rt;
@@ -187,15 +188,28 @@ void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t t
       packB(b, k0, kc, p * nr, std::min(nr, N - p * nr), nr,
             const_cast<float *>(blockOf(kb).panel(p)));
     });
-  // Tasks: row blocks of whole tiles and groups of panels. Of the splits
-  // that halve either (down to 4 tiles' rows or one panel), the one whose
-  // tasks end soonest on `threads` threads taking them in order; ties go to
-  // fewer, larger tasks.
-  int64_t firstRowBlock = std::min(kMC, (M + kMR - 1) / kMR * kMR);
-  int64_t rowBlock = firstRowBlock, panelGroup = panels;
+  // Tasks: row blocks of whole tiles and groups of panels. The row blocks
+  // tried: those that give each thread 1 to 4 equal tasks, and halvings of
+  // kMC rows down to 4 tiles; the panel groups: halvings of all panels. Of
+  // these splits, the one whose tasks end soonest on `threads` threads
+  // taking them in order; ties go to fewer, larger tasks (tried first).
+  // (Halvings alone left 256 rows on 2 threads as 11 tasks of 24 rows, one
+  // thread running 6: W4_matmul_256 took 0.104 ms, 0.091 ms as 2 tasks.)
+  auto wholeTiles = [](int64_t rows) { return (rows + kMR - 1) / kMR * kMR; };
+  std::vector<int64_t> rowBlocks;
+  for (int64_t perThread = 1; perThread <= 4; ++perThread)
+    rowBlocks.push_back(wholeTiles((M + threads * perThread - 1) / (threads * perThread)));
+  for (int64_t rb = std::min(kMC, wholeTiles(M));; rb = wholeTiles(rb / 2)) {
+    rowBlocks.push_back(rb);
+    if (rb <= 4 * kMR)
+      break;
+  }
+  std::sort(rowBlocks.begin(), rowBlocks.end(), std::greater<int64_t>());
+  rowBlocks.erase(std::unique(rowBlocks.begin(), rowBlocks.end()), rowBlocks.end());
+  int64_t rowBlock = rowBlocks.front(), panelGroup = panels;
   std::vector<double> freeAt;
   double best = finishTime(M, N, rowBlock, panelGroup * nr, threads, freeAt);
-  for (int64_t rb = firstRowBlock;; rb = (rb / 2 + kMR - 1) / kMR * kMR) {
+  for (int64_t rb : rowBlocks)
     for (int64_t pg = panels;; pg = (pg + 1) / 2) {
       double time = finishTime(M, N, rb, pg * nr, threads, freeAt);
       if (time < best * 0.999) {
@@ -206,9 +220,6 @@ void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t t
       if (pg == 1)
         break;
     }
-    if (rb <= 4 * kMR)
-      break;
-  }
   int64_t groups = (panels + panelGroup - 1) / panelGroup;
   parallelFor(((M + rowBlock - 1) / rowBlock) * groups, [&](int64_t task) {
     int64_t i0 = (task / groups) * rowBlock, g = task % groups, q0 = g * panelGroup * nr;

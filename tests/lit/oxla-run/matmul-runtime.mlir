@@ -23,7 +23,9 @@
 // CHECK-NEXT: 4x8x48xf32=
 // CHECK: EXEC @main
 // CHECK-NEXT: 37x64xf32=
-// IR-COUNT-6: call @oxla_matmul_f32
+// CHECK: EXEC @main
+// CHECK-NEXT: 203x64xf32=
+// IR-COUNT-7: call @oxla_matmul_f32
 
 func.func @main(%a: tensor<37x53xf32>, %b: tensor<53x29xf32>) -> tensor<37x29xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<37x53xf32>, tensor<53x29xf32>) -> tensor<37x29xf32>
@@ -69,4 +71,13 @@ func.func @main(%x: tensor<4x8x64xf32>, %w: tensor<64x48xf32>) -> tensor<4x8x48x
 func.func @main(%a: tensor<37x300xf32>, %b: tensor<300x64xf32>) -> tensor<37x64xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<37x300xf32>, tensor<300x64xf32>) -> tensor<37x64xf32>
   return %0 : tensor<37x64xf32>
+}
+
+// -----
+
+// Rows split into one task per thread, each longer than an A block (kMC)
+// and not whole tiles: B in place, 2 panels of 32 (AVX-512) or 4 of 16.
+func.func @main(%a: tensor<203x40xf32>, %b: tensor<40x64xf32>) -> tensor<203x64xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<203x40xf32>, tensor<40x64xf32>) -> tensor<203x64xf32>
+  return %0 : tensor<203x64xf32>
 }
