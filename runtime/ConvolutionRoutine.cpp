@@ -193,6 +193,33 @@ private:
                   });
   }
 
+  /// computeDirect for the tiles of columns [c0, c1) of one row, whose
+  /// outputs start at rowOutput + column * outputStep, when every panel is
+  /// dense (features contiguous, Co a multiple of nr): panel by panel and
+  /// segment by segment, the row's tiles in turn, so that the segment of
+  /// the kernel panel stays in L1 while the tiles read it (tile by tile,
+  /// each tile streamed the whole kernel from L2). Every output sums the
+  /// same terms in the same order as computeDirect.
+  void computeDirectAcrossTiles(const std::vector<Segment> &segs, int64_t first, int64_t c0,
+                                int64_t c1, float *rowOutput, int64_t outputStep) const {
+    int64_t nr = kernels.nr, lastStride = in.strides[spatial];
+    int64_t inputStep = window[spatial - 1].stride * lastStride;
+    for (int64_t p = 0; p < panels; ++p) {
+      const float *b = packed.data() + p * terms * nr;
+      float *panelOutput = rowOutput + p * nr;
+      for (int64_t column = c0; column < c1; ++column)
+        std::fill_n(panelOutput + column * outputStep, nr, 0.0f);
+      for (const Segment &seg : segs)
+        for (int64_t t = c0; t < c1; t += kMR)
+          kernels.byRows[std::min(kMR, c1 - t) - 1](
+              seg.length, in.data + seg.inputOffset + lastPosition(t, first) * lastStride,
+              inputStep, 1, b + seg.kernelStart * nr, nr, panelOutput + t * outputStep,
+              outputStep);
+      for (int64_t t = c0; t < c1; t += kMR)
+        finish(panelOutput + t * outputStep, outputStep, std::min(kMR, c1 - t), nr, p * nr);
+    }
+  }
+
   /// Applies the epilogue to `rows` x `cols` sums at c (row stride ldc),
   /// whose first column is output feature `feature0`.
   void finish(float *c, int64_t ldc, int64_t rows, int64_t cols, int64_t feature0) const {
@@ -335,6 +362,12 @@ void Convolution::run(int64_t row, int64_t c0, int64_t c1, bool narrowRunsAcross
     int64_t length = 0;
     for (const Segment &seg : segs)
       length += seg.length;
+    if (inPlace && out.strides[out.rank - 1] == 1 && Co % kernels.nr == 0) {
+      computeDirectAcrossTiles(segs, valid.first, run0, run1, out.data + here.output,
+                               outColumnStride);
+      run0 = run1;
+      continue;
+    }
     if (!inPlace && packedA.size() < static_cast<size_t>(length * kMR))
       packedA.resize(static_cast<size_t>(length * kMR));
     for (int64_t t = run0; t < run1; t += kMR) {
