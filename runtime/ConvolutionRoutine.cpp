@@ -207,14 +207,19 @@ private:
     for (int64_t p = 0; p < panels; ++p) {
       const float *b = packed.data() + p * terms * nr;
       float *panelOutput = rowOutput + p * nr;
-      for (int64_t column = c0; column < c1; ++column)
-        std::fill_n(panelOutput + column * outputStep, nr, 0.0f);
-      for (const Segment &seg : segs)
+      // The first segment's sums start from +0 (none: the window lies in
+      // the padding, the sums are +0).
+      if (segs.empty())
+        for (int64_t column = c0; column < c1; ++column)
+          std::fill_n(panelOutput + column * outputStep, nr, 0.0f);
+      for (size_t s = 0; s < segs.size(); ++s) {
+        const GemmKernel *byRows = s == 0 ? kernels.byRowsFromZero : kernels.byRows;
         for (int64_t t = c0; t < c1; t += kMR)
-          kernels.byRows[std::min(kMR, c1 - t) - 1](
-              seg.length, in.data + seg.inputOffset + lastPosition(t, first) * lastStride,
-              inputStep, 1, b + seg.kernelStart * nr, nr, panelOutput + t * outputStep,
+          byRows[std::min(kMR, c1 - t) - 1](
+              segs[s].length, in.data + segs[s].inputOffset + lastPosition(t, first) * lastStride,
+              inputStep, 1, b + segs[s].kernelStart * nr, nr, panelOutput + t * outputStep,
               outputStep);
+      }
       for (int64_t t = c0; t < c1; t += kMR)
         finish(panelOutput + t * outputStep, outputStep, std::min(kMR, c1 - t), nr, p * nr);
     }

@@ -23,12 +23,12 @@ using namespace oxla::rt;
 
 namespace {
 
-template <int64_t MR, int64_t NR>
+template <int64_t MR, int64_t NR, bool FromZero>
 void kernelPortable(int64_t kc, const float *a, int64_t aRow, int64_t aDepth, const float *b,
                     int64_t ldb, float *c, int64_t ldc) {
   for (int64_t i = 0; i < MR; ++i)
     for (int64_t j = 0; j < NR; ++j) {
-      float acc = c[i * ldc + j];
+      float acc = FromZero ? 0.0f : c[i * ldc + j];
       for (int64_t k = 0; k < kc; ++k) {
         float product = a[i * aRow + k * aDepth] * b[k * ldb + j];
         acc = acc + product;
@@ -86,14 +86,14 @@ rowColumns(int64_t kc, const float *a, int64_t aStride, const float *b, int64_t 
   }
 }
 
-template <int64_t MR, bool Fused>
+template <int64_t MR, bool Fused, bool FromZero>
 __attribute__((target("avx2,fma"))) void kernelAvx2(int64_t kc, const float *a, int64_t aRow,
                                                     int64_t aDepth, const float *b, int64_t ldb,
                                                     float *c, int64_t ldc) {
   __m256 acc[MR][2];
   for (int64_t i = 0; i < MR; ++i) {
-    acc[i][0] = _mm256_loadu_ps(c + i * ldc);
-    acc[i][1] = _mm256_loadu_ps(c + i * ldc + 8);
+    acc[i][0] = FromZero ? _mm256_setzero_ps() : _mm256_loadu_ps(c + i * ldc);
+    acc[i][1] = FromZero ? _mm256_setzero_ps() : _mm256_loadu_ps(c + i * ldc + 8);
   }
   for (int64_t k = 0; k < kc; ++k) {
     __m256 b0 = _mm256_loadu_ps(b + k * ldb), b1 = _mm256_loadu_ps(b + k * ldb + 8);
@@ -109,14 +109,14 @@ __attribute__((target("avx2,fma"))) void kernelAvx2(int64_t kc, const float *a, 
   }
 }
 
-template <int64_t MR, bool Fused>
+template <int64_t MR, bool Fused, bool FromZero>
 __attribute__((target("avx512f"))) void kernelAvx512(int64_t kc, const float *a, int64_t aRow,
                                                      int64_t aDepth, const float *b, int64_t ldb,
                                                      float *c, int64_t ldc) {
   __m512 acc[MR][2];
   for (int64_t i = 0; i < MR; ++i) {
-    acc[i][0] = _mm512_loadu_ps(c + i * ldc);
-    acc[i][1] = _mm512_loadu_ps(c + i * ldc + 16);
+    acc[i][0] = FromZero ? _mm512_setzero_ps() : _mm512_loadu_ps(c + i * ldc);
+    acc[i][1] = FromZero ? _mm512_setzero_ps() : _mm512_loadu_ps(c + i * ldc + 16);
   }
   for (int64_t k = 0; k < kc; ++k) {
     __m512 b0 = _mm512_loadu_ps(b + k * ldb), b1 = _mm512_loadu_ps(b + k * ldb + 16);
@@ -190,18 +190,21 @@ __attribute__((target("avx512f"))) void rowAvx512(int64_t kc, const float *a, in
 
 template <template <int64_t, bool> class K, bool Fused, int64_t... Rows>
 GemmKernels table(int64_t nr, RowKernel row, std::integer_sequence<int64_t, Rows...>) {
-  return {{K<Rows + 1, Fused>::run...}, nr, row, Fused};
+  return {{K<Rows + 1, Fused>::run...}, {K<Rows + 1, Fused>::fromZero...}, nr, row, Fused};
 }
 
 template <int64_t MR, bool Fused> struct Portable {
-  static constexpr GemmKernel run = kernelPortable<MR, 16>;
+  static constexpr GemmKernel run = kernelPortable<MR, 16, false>;
+  static constexpr GemmKernel fromZero = kernelPortable<MR, 16, true>;
 };
 #if defined(__x86_64__)
 template <int64_t MR, bool Fused> struct Avx2 {
-  static constexpr GemmKernel run = kernelAvx2<MR, Fused>;
+  static constexpr GemmKernel run = kernelAvx2<MR, Fused, false>;
+  static constexpr GemmKernel fromZero = kernelAvx2<MR, Fused, true>;
 };
 template <int64_t MR, bool Fused> struct Avx512 {
-  static constexpr GemmKernel run = kernelAvx512<MR, Fused>;
+  static constexpr GemmKernel run = kernelAvx512<MR, Fused, false>;
+  static constexpr GemmKernel fromZero = kernelAvx512<MR, Fused, true>;
 };
 #endif
 

@@ -43,6 +43,9 @@ using RowKernel = void (*)(int64_t kc, const float *a, int64_t aStride, const fl
 struct GemmKernels {
   /// byRows[r - 1] computes the first r rows of a tile, r = 1 ... kMR.
   GemmKernel byRows[kMR];
+  /// The same from +0: C's tile is only written (C = A * B-panel, the
+  /// sums of byRows on a tile of +0, bit for bit).
+  GemmKernel byRowsFromZero[kMR];
   int64_t nr; ///< columns of a tile
   RowKernel row;
   bool fused; ///< c = fma(a, b, c) rather than c + round(a * b)

@@ -100,10 +100,8 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
               __builtin_prefetch(next + r * c.rowStride + line * c.colStride, 1, 3);
         }
         if (directC && rows == kMR && cols == nr) {
-          if (zeroC)
-            for (int64_t r = 0; r < kMR; ++r)
-              std::fill_n(tile + r * c.rowStride, nr, 0.0f);
-          kernels.byRows[kMR - 1](kc, panelA, a.rowStride, a.colStride, panelB, blockB.ldb, tile, c.rowStride);
+          GemmKernel kernel = zeroC ? kernels.byRowsFromZero[kMR - 1] : kernels.byRows[kMR - 1];
+          kernel(kc, panelA, a.rowStride, a.colStride, panelB, blockB.ldb, tile, c.rowStride);
           continue;
         }
         // An edge (or strided) tile goes through a buffer.

@@ -3,7 +3,8 @@
 // Every kernel this CPU runs, exact and fused, against scalar chains in k
 // order: exact ones must equal c + round(a * b) step by step, fused ones
 // fma(a, b, c) (std::fma, correctly rounded), bit for bit, on every row
-// count of a tile and on row kernels with vector blocks and a tail.
+// count of a tile and on row kernels with vector blocks and a tail; the
+// from-zero tiles as the others on a tile of +0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,6 +83,33 @@ TEST(GemmKernels, TilesSumInOrder) {
         for (int64_t j = 0; j < ldc; ++j)
           if (i >= rows || j >= nr)
             ASSERT_EQ(bits(c[i * ldc + j]), bits(expected[i * ldc + j])) << v.name;
+    }
+  }
+}
+
+TEST(GemmKernels, FromZeroTilesIgnoreCAndSumFromPositiveZero) {
+  std::mt19937 rng(13);
+  constexpr int64_t kc = 23;
+  for (const Variant &v : kVariants) {
+    std::optional<GemmKernels> kernels = gemmKernelsFor(v.isa, v.fused);
+    if (!kernels)
+      continue;
+    int64_t nr = kernels->nr, ldc = nr + 3;
+    std::vector<float> a = randomFloats(kc * kMR, rng), b = randomFloats(kc * nr, rng);
+    // A product of -0 starts a sum from +0 at +0, as it does on a tile of +0.
+    a[0] = -0.0f;
+    b[0] = 1.0f;
+    for (int64_t rows = 1; rows <= kMR; ++rows) {
+      std::vector<float> c = randomFloats(kMR * ldc, rng), before = c;
+      std::vector<float> zeros(kMR * ldc, 0.0f);
+      kernels->byRowsFromZero[rows - 1](kc, a.data(), 1, kMR, b.data(), nr, c.data(), ldc);
+      kernels->byRows[rows - 1](kc, a.data(), 1, kMR, b.data(), nr, zeros.data(), ldc);
+      for (int64_t i = 0; i < kMR; ++i)
+        for (int64_t j = 0; j < ldc; ++j) {
+          bool inTile = i < rows && j < nr;
+          ASSERT_EQ(bits(c[i * ldc + j]), bits(inTile ? zeros[i * ldc + j] : before[i * ldc + j]))
+              << v.name << ": rows " << rows << ", C[" << i << ", " << j << "]";
+        }
     }
   }
 }
