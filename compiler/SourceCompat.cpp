@@ -63,9 +63,10 @@ std::optional<I1HexConstant> matchI1Hex(llvm::StringRef text, size_t start) {
   return constant;
 }
 
-/// Calls `rewrite(constant, digits)` for every i1 hex constant of `text`;
-/// where it returns new digits, they replace the old ones. Returns the text
-/// with the replacements, or nothing if there were none.
+/// Calls `rewrite(constant, digits)` for every i1 hex constant of `text` with
+/// more than one element (one reads the same in either form) and whole
+/// bytes; where it returns new digits, they replace the old ones. Returns
+/// the text with the replacements, or nothing if there were none.
 template <typename Rewrite>
 std::optional<std::string> rewriteI1Hex(llvm::StringRef text, Rewrite rewrite) {
   std::optional<std::string> result;
@@ -77,7 +78,7 @@ std::optional<std::string> rewriteI1Hex(llvm::StringRef text, Rewrite rewrite) {
       continue;
     llvm::StringRef digits =
         text.slice(constant->digitsBegin, constant->digitsEnd);
-    if (digits.size() % 2 != 0)
+    if (constant->numElements <= 1 || digits.empty() || digits.size() % 2 != 0)
       continue;
     std::optional<std::string> replacement = rewrite(*constant, digits);
     if (!replacement)
@@ -120,8 +121,6 @@ std::string packI1HexConstants(llvm::StringRef text, bool &changed) {
                llvm::StringRef digits) -> std::optional<std::string> {
         int64_t n = constant.numElements;
         size_t bytes = digits.size() / 2;
-        if (n <= 1)
-          return std::nullopt; // one element reads the same either way
         // A single 0x01 is the newer form's splat of true; MLIR 19 spells it
         // 0xFF (its 0x00 splat is the same byte).
         if (bytes == 1)
@@ -165,25 +164,23 @@ std::string unpackI1HexConstants(llvm::StringRef printed) {
                   llvm::StringRef digits) -> std::optional<std::string> {
         int64_t n = constant.numElements;
         size_t bytes = digits.size() / 2;
-        if (n <= 1)
-          return std::nullopt;
-        std::optional<uint8_t> first = byteAt(digits, 0);
-        if (!first)
-          return std::nullopt;
         // MLIR 19 writes a splat as one byte, 0x00 or 0xFF.
-        if (bytes == 1 && n > 8)
-          return *first == 0 ? std::optional<std::string>("00")
-                 : *first == 0xFF ? std::optional<std::string>("01")
-                                  : std::nullopt;
+        if (bytes == 1 && n > 8) {
+          if (digits == "00")
+            return std::optional<std::string>("00");
+          return digits.equals_insensitive("FF") ? std::optional<std::string>("01")
+                                                 : std::nullopt;
+        }
         if (bytes != size_t((n + 7) / 8))
           return std::nullopt;
         std::string out;
         out.reserve(2 * n);
-        for (int64_t i = 0; i < n; ++i) {
-          std::optional<uint8_t> byte = byteAt(digits, i / 8);
+        for (size_t index = 0; index < bytes; ++index) {
+          std::optional<uint8_t> byte = byteAt(digits, index);
           if (!byte)
             return std::nullopt;
-          out += (*byte >> (i % 8)) & 1 ? "01" : "00";
+          for (int64_t i = int64_t(index) * 8; i < std::min<int64_t>(n, int64_t(index + 1) * 8); ++i)
+            out += (*byte >> (i % 8)) & 1 ? "01" : "00";
         }
         return out;
       });

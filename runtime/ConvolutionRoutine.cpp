@@ -364,15 +364,15 @@ void Convolution::run(int64_t row, int64_t c0, int64_t c1, bool narrowRunsAcross
       continue;
     }
     segments(here.outer, valid.first, valid.second, here.input, segs);
-    int64_t length = 0;
-    for (const Segment &seg : segs)
-      length += seg.length;
     if (inPlace && out.strides[out.rank - 1] == 1 && Co % kernels.nr == 0) {
       computeDirectAcrossTiles(segs, valid.first, run0, run1, out.data + here.output,
                                outColumnStride);
       run0 = run1;
       continue;
     }
+    int64_t length = 0;
+    for (const Segment &seg : segs)
+      length += seg.length;
     if (!inPlace && packedA.size() < static_cast<size_t>(length * kMR))
       packedA.resize(static_cast<size_t>(length * kMR));
     for (int64_t t = run0; t < run1; t += kMR) {

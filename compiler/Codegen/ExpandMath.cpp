@@ -154,9 +154,9 @@ func::FuncOp defineFunction(OpBuilder &b, ModuleOp module, StringRef name, Type 
 /// inlined: LLVM's loop vectorizer replaces its calls in a loop by calls
 /// of the variant of the loop's width (the `vector-function-abi-variant`
 /// attribute maps them). The variants are `alwaysinline`: after
-/// vectorization the optimizer inlines them (makeOptimizer in
-/// ObjectEmitter.h), which saves a call per vector and the spills of every
-/// vector register live across it (W1 -9%, W2 -4% at 2 threads).
+/// vectorization the optimizer inlines them, up to a budget of call sites
+/// (makeOptimizer in ObjectEmitter.h), which saves a call per vector and the
+/// spills of every vector register live across it (W1 -9%, W2 -4%).
 func::FuncOp declareFunctions(OpBuilder &b, ModuleOp module, MathFunction function) {
   StringRef name = functionName(function);
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
