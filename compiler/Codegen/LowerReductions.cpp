@@ -20,22 +20,38 @@
 // a time.
 //
 // Lanes, for bodies whose result does not depend on the order (max, min,
-// bitwise ops, integer add and mul, which wrap): lane l takes the elements
-// j = l (mod kLanes), as a vector of kLanes when the row is contiguous
-// (LLVM's SLP vectorizer does not find that vector in the scalar loop's
-// NaN-propagating max); the lanes are combined in a tree, then with the
-// tail and the initial value.
+// bitwise ops, integer add and mul, which wrap) and, unless sums stay in
+// order, f32/f64 sums: lane l takes the elements j = l (mod kLanes), as a
+// vector of kLanes when the row is contiguous (LLVM's SLP vectorizer does
+// not find that vector in the scalar loop's NaN-propagating max), kChains
+// such vectors side by side on long rows; the vectors and then the lanes
+// are combined in a tree, then with the tail and the initial value. A sum
+// in lanes is also more accurate than one chain: each lane adds n / 16
+// terms.
+//
+// Producer: when the reduced buffer is written just before by an
+// elementwise linalg.generic (exp(x - max) in softmax, (x - mean)^2 in
+// layer norm), the loops compute each element where they read it, from the
+// producer's inputs, and store it only if something else reads the buffer:
+// one pass over the data instead of two. The in-order rows then take 16
+// columns a step (full 512-bit vectors for the producer) and add each
+// block in the step after the one that computes it, so that the
+// producer's arithmetic runs while the in-order adds wait on one another.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+
+#include <cstdlib>
+#include <string_view>
 
 namespace oxla {
 #define GEN_PASS_DEF_LOWERREDUCTIONS
@@ -48,10 +64,11 @@ namespace {
 
 constexpr int64_t kRows = 8;
 constexpr int64_t kLanes = 16;
+constexpr int64_t kChains = 4;
 
 /// Whether the body is one op whose result is the same in any order and
 /// grouping (exactly, not just up to rounding).
-bool isOrderFree(linalg::ReduceOp op) {
+bool isOrderFree(linalg::ReduceOp op, bool reassociateSums) {
   Block &body = op.getCombiner().front();
   if (op.getInputs().size() != 1 || body.getOperations().size() != 2)
     return false;
@@ -61,6 +78,9 @@ bool isOrderFree(linalg::ReduceOp op) {
       !llvm::is_contained(combiner.getOperands(), body.getArgument(0)) ||
       !llvm::is_contained(combiner.getOperands(), body.getArgument(1)))
     return false;
+  if (reassociateSums && isa<arith::AddFOp>(combiner) &&
+      isa<Float32Type, Float64Type>(combiner.getResult(0).getType()))
+    return true;
   return isa<arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp, arith::MinNumFOp,
              arith::MaxSIOp, arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp, arith::AndIOp,
              arith::OrIOp, arith::XOrIOp, arith::AddIOp, arith::MulIOp>(combiner);
@@ -85,60 +105,253 @@ bool hasContiguousRows(Value memref) {
          strides.back() == 1;
 }
 
-/// Whether the body computes the same on vectors, lane by lane: arith and
-/// math ops only, on vectorizable elements (and i1 conditions).
+/// The vector variant of `call`'s callee for `width` lanes, from the
+/// callee's `vector-function-abi-variant` entries
+/// (`_ZGV_LLVM_N<width>v_<name>(<variant>)`, as oxla-expand-math writes
+/// them), or null.
+func::FuncOp vectorVariant(func::CallOp call, int64_t width) {
+  auto module = call->getParentOfType<ModuleOp>();
+  auto callee = module ? module.lookupSymbol<func::FuncOp>(call.getCalleeAttr()) : nullptr;
+  auto passthrough = callee ? callee->getAttrOfType<ArrayAttr>("passthrough") : nullptr;
+  if (!passthrough)
+    return {};
+  std::string prefix = ("_ZGV_LLVM_N" + Twine(width) + "v_" + call.getCallee() + "(").str();
+  for (Attribute entry : passthrough) {
+    auto pair = dyn_cast<ArrayAttr>(entry);
+    if (!pair || pair.size() != 2 || pair[0] != StringAttr::get(call.getContext(),
+                                                                 "vector-function-abi-variant"))
+      continue;
+    auto list = dyn_cast<StringAttr>(pair[1]);
+    SmallVector<StringRef> variants;
+    if (list)
+      list.getValue().split(variants, ',');
+    for (StringRef variant : variants) {
+      variant = variant.trim();
+      if (!variant.consume_front(prefix) || !variant.consume_back(")"))
+        continue;
+      auto fn = module.lookupSymbol<func::FuncOp>(variant);
+      auto vectorOf = [&](Type type) -> Type { return VectorType::get({width}, type); };
+      if (fn && fn.getFunctionType() ==
+                    FunctionType::get(call.getContext(),
+                                      llvm::map_to_vector(call.getOperandTypes(), vectorOf),
+                                      llvm::map_to_vector(call.getResultTypes(), vectorOf)))
+        return fn;
+    }
+  }
+  return {};
+}
+
+/// Whether `inner` computes the same on vectors of kRows and of kLanes
+/// lanes, lane by lane: an elementwise arith or math op, or a call of a
+/// function with vector variants of both widths, on vectorizable elements
+/// (and i1 conditions).
+bool isLanewise(Operation &inner) {
+  auto isLaneType = [](Type type) { return isVectorElement(type) || type.isInteger(1); };
+  if (!llvm::all_of(inner.getOperandTypes(), isLaneType) ||
+      !llvm::all_of(inner.getResultTypes(), isLaneType))
+    return false;
+  if (auto call = dyn_cast<func::CallOp>(inner))
+    return vectorVariant(call, kRows) && vectorVariant(call, kLanes);
+  return isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) &&
+         OpTrait::hasElementwiseMappableTraits(&inner) && inner.getNumRegions() == 0;
+}
+
+/// Whether the body computes the same on vectors, lane by lane.
 bool hasLanewiseBody(linalg::ReduceOp op) {
   if (!llvm::all_of(op.getInputs(), hasContiguousRows) ||
       !llvm::all_of(op.getInits(), [](Value init) {
         return isVectorElement(cast<MemRefType>(init.getType()).getElementType());
       }))
     return false;
-  auto isLaneType = [](Type type) { return isVectorElement(type) || type.isInteger(1); };
-  for (Operation &inner : op.getCombiner().front().without_terminator()) {
-    if (!isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) ||
-        !OpTrait::hasElementwiseMappableTraits(&inner) || inner.getNumRegions() != 0 ||
-        !llvm::all_of(inner.getOperandTypes(), isLaneType) ||
-        !llvm::all_of(inner.getResultTypes(), isLaneType))
-      return false;
+  return llvm::all_of(op.getCombiner().front().without_terminator(), isLanewise);
+}
+
+/// The ops of `body` applied to `args` (its first arguments): the values it
+/// yields. With `width`, the arguments are vectors of `width` lanes and
+/// every op applies lane by lane (isLanewise); values from outside are
+/// broadcast and calls go to the callee's vector variant.
+SmallVector<Value> applyBody(OpBuilder &builder, Location loc, Block &body, ValueRange args,
+                             int64_t width) {
+  IRMapping mapping;
+  mapping.map(body.getArguments().take_front(args.size()), args);
+  auto mapped = [&](Value value) {
+    if (width && !mapping.contains(value))
+      mapping.map(value, builder.create<vector::BroadcastOp>(
+                             loc, VectorType::get({width}, value.getType()), value));
+    return mapping.lookupOrDefault(value);
+  };
+  for (Operation &inner : body.without_terminator()) {
+    for (Value operand : inner.getOperands())
+      mapped(operand);
+    Operation *clone = builder.clone(inner, mapping);
+    if (!width)
+      continue;
+    if (auto call = dyn_cast<func::CallOp>(clone))
+      call.setCallee(vectorVariant(cast<func::CallOp>(inner), width).getSymName());
+    for (Value result : clone->getResults())
+      result.setType(VectorType::get({width}, result.getType()));
   }
-  return true;
+  return llvm::map_to_vector(body.getTerminator()->getOperands(), mapped);
+}
+
+/// The memref that `value` views (through subviews, casts and reshapes).
+Value rootBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<memref::SubViewOp, memref::CastOp, memref::ReinterpretCastOp,
+             memref::ExpandShapeOp, memref::CollapseShapeOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+/// Whether `a` and `b` are views of different buffers: two allocations, or
+/// two arguments of a function (oxla's entry points: the runtime allocates
+/// each result on its own, and arguments are only read), or one of each,
+/// or constants.
+bool distinctBuffers(Value a, Value b) {
+  auto known = [](Value root) {
+    if (auto argument = dyn_cast<BlockArgument>(root))
+      return isa<FunctionOpInterface>(argument.getOwner()->getParentOp());
+    return isa_and_nonnull<memref::AllocOp, memref::GetGlobalOp>(root.getDefiningOp());
+  };
+  a = rootBuffer(a);
+  b = rootBuffer(b);
+  return a != b && known(a) && known(b);
+}
+
+/// An elementwise linalg.generic that writes the reduction's input `input`
+/// just before it; `store`: whether anything else reads that buffer.
+struct Producer {
+  linalg::GenericOp op;
+  unsigned input;
+  bool store;
+};
+
+/// The producer of one of `op`'s inputs whose elements the reduction's
+/// loops can compute where they read them, as vectors too: the op before
+/// `op` (but for allocations and fills of buffers allocated after it), with
+/// identity output, parallel loops and a lane-by-lane body, that reads
+/// neither its output nor the reduction's outputs, and whose operands are
+/// read along their last dimension (contiguous) or not along the reduced
+/// dimension at all.
+std::optional<Producer> findProducer(linalg::ReduceOp op) {
+  Operation *prev = op->getPrevNode();
+  SmallVector<linalg::FillOp> fills;
+  DenseSet<Value> fresh;
+  for (; prev; prev = prev->getPrevNode()) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(prev))
+      fresh.insert(alloc);
+    else if (auto fill = dyn_cast<linalg::FillOp>(prev); fill && fill.hasPureBufferSemantics())
+      fills.push_back(fill);
+    else
+      break;
+  }
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(prev);
+  if (!generic || !generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
+      !llvm::all_of(fills, [&](linalg::FillOp fill) {
+        return fresh.contains(fill.getOutputs()[0]);
+      }))
+    return std::nullopt;
+  OpOperand *out = generic.getDpsInitOperand(0);
+  Value buffer = out->get();
+  auto inputIt = llvm::find(op.getInputs(), buffer);
+  int64_t rank = cast<MemRefType>(buffer.getType()).getRank();
+  Block &body = generic.getRegion().front();
+  if (inputIt == op.getInputs().end() || llvm::count(op.getInputs(), buffer) != 1 ||
+      !generic.getMatchingIndexingMap(out).isIdentity() ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      !body.getArgument(generic.getNumDpsInputs()).use_empty() ||
+      !isVectorElement(cast<MemRefType>(buffer.getType()).getElementType()) ||
+      !llvm::all_of(body.without_terminator(), isLanewise))
+    return std::nullopt;
+  for (Value other : op.getOperands())
+    if (other != buffer && !distinctBuffers(other, buffer))
+      return std::nullopt;
+  for (OpOperand *operand : generic.getDpsInputOperands()) {
+    Value value = operand->get();
+    if (!isa<MemRefType>(value.getType()))
+      continue;
+    for (Value written : op.getInits())
+      if (!distinctBuffers(value, written))
+        return std::nullopt;
+    if (!distinctBuffers(value, buffer))
+      return std::nullopt;
+    AffineMap map = generic.getMatchingIndexingMap(operand);
+    if (!map.isProjectedPermutation())
+      return std::nullopt;
+    std::optional<unsigned> reduced = map.getResultPosition(getAffineDimExpr(rank - 1,
+                                                                             op.getContext()));
+    if (reduced && (*reduced + 1 != map.getNumResults() || !hasContiguousRows(value)))
+      return std::nullopt;
+  }
+  bool store = llvm::any_of(buffer.getUsers(), [&](Operation *user) {
+    return user != generic && user != op && !isa<memref::DeallocOp>(user);
+  });
+  return Producer{generic, static_cast<unsigned>(inputIt - op.getInputs().begin()),
+                  store || !buffer.getDefiningOp<memref::AllocOp>()};
 }
 
 class ReductionLowering {
 public:
-  ReductionLowering(linalg::ReduceOp op, OpBuilder &b)
+  ReductionLowering(linalg::ReduceOp op, OpBuilder &b, bool reassociateSums)
       : op(op), b(b), loc(op.getLoc()),
-        rank(cast<MemRefType>(op.getInputs()[0].getType()).getRank()) {}
+        rank(cast<MemRefType>(op.getInputs()[0].getType()).getRank()),
+        reassociateSums(reassociateSums) {}
+
+  /// The producer whose elements the loops compute (run() finds it).
+  std::optional<Producer> fusedProducer() const { return producer; }
 
   /// The body applied to (inputs, accumulators): the new accumulators. With
-  /// `width`, the operands are vectors of `width` lanes and the body applies
-  /// lane by lane (hasLanewiseBody); values it uses from outside are
-  /// broadcast.
+  /// `width`, the operands are vectors of `width` lanes (hasLanewiseBody).
   SmallVector<Value> combine(OpBuilder &builder, ValueRange inputs, ValueRange accumulators,
                              int64_t width = 0) {
-    Block &body = op.getCombiner().front();
     SmallVector<Value> operands(inputs);
     llvm::append_range(operands, accumulators);
-    IRMapping mapping;
-    mapping.map(body.getArguments(), operands);
-    auto mapped = [&](Value value) {
-      if (width && !mapping.contains(value))
-        mapping.map(value, builder.create<vector::BroadcastOp>(
-                               loc, VectorType::get({width}, value.getType()), value));
-      return mapping.lookupOrDefault(value);
-    };
-    for (Operation &inner : body.without_terminator()) {
-      for (Value operand : inner.getOperands())
-        mapped(operand);
-      Operation *clone = builder.clone(inner, mapping);
+    return applyBody(builder, loc, op.getCombiner().front(), operands, width);
+  }
+
+  /// Input `i` at `indices`: one element, or with `width` a vector of the
+  /// elements from there along the last dimension. The producer's elements
+  /// are computed from its operands (and stored where read elsewhere).
+  Value read(OpBuilder &builder, unsigned i, ArrayRef<Value> indices, int64_t width = 0) {
+    Value input = op.getInputs()[i];
+    Type element = cast<MemRefType>(input.getType()).getElementType();
+    if (!producer || producer->input != i) {
       if (width)
-        for (Value result : clone->getResults())
-          result.setType(VectorType::get({width}, result.getType()));
+        return builder.create<vector::LoadOp>(loc, VectorType::get({width}, element), input,
+                                              indices);
+      return builder.create<memref::LoadOp>(loc, input, indices);
     }
-    SmallVector<Value> results;
-    for (Value value : cast<linalg::YieldOp>(body.getTerminator()).getValues())
-      results.push_back(mapped(value));
-    return results;
+    linalg::GenericOp generic = producer->op;
+    SmallVector<Value> args;
+    for (OpOperand *operand : generic.getDpsInputOperands()) {
+      Value value = operand->get();
+      if (auto type = dyn_cast<MemRefType>(value.getType())) {
+        AffineMap map = generic.getMatchingIndexingMap(operand);
+        SmallVector<Value> at;
+        for (AffineExpr result : map.getResults())
+          at.push_back(indices[cast<AffineDimExpr>(result).getPosition()]);
+        if (width && map.isFunctionOfDim(rank - 1)) {
+          args.push_back(builder.create<vector::LoadOp>(
+              loc, VectorType::get({width}, type.getElementType()), value, at));
+          continue;
+        }
+        value = builder.create<memref::LoadOp>(loc, value, at);
+      }
+      if (width)
+        value = builder.create<vector::BroadcastOp>(
+            loc, VectorType::get({width}, value.getType()), value);
+      args.push_back(value);
+    }
+    Value result = applyBody(builder, loc, generic.getRegion().front(), args, width)[0];
+    if (producer->store) {
+      if (width)
+        builder.create<vector::StoreOp>(loc, result, input, indices);
+      else
+        builder.create<memref::StoreOp>(loc, result, input, indices);
+    }
+    return result;
   }
 
   /// c[k][l] = r[l][k] for kRows vectors of kRows lanes: the unpack,
@@ -210,8 +423,8 @@ public:
             SmallVector<Value> indices = rowIndices[l];
             indices.push_back(j);
             SmallVector<Value> inputs;
-            for (Value input : op.getInputs())
-              inputs.push_back(bb.create<memref::LoadOp>(loc, input, indices));
+            for (unsigned i = 0; i < op.getInputs().size(); ++i)
+              inputs.push_back(read(bb, i, indices));
             llvm::append_range(next, combine(bb, inputs, accumulators.slice(l * outs, outs)));
           }
           bb.create<scf::YieldOp>(loc, next);
@@ -237,66 +450,124 @@ public:
       vectors.push_back(builder.create<vector::FromElementsOp>(
           loc, VectorType::get({kRows}, lanes[0].getType()), lanes));
     }
-    Value step = index(builder, kRows);
+    // A producer computes kLanes columns of a row at a time: on a host with
+    // 512-bit vectors, 8-lane arithmetic would run at half its throughput.
+    int64_t width = producer ? kLanes : kRows;
+    Value step = index(builder, width);
     Value end =
         builder.create<arith::MulIOp>(loc, builder.create<arith::DivUIOp>(loc, n, step), step);
-    auto loop = builder.create<scf::ForOp>(
-        loc, index(builder, 0), end, step, vectors,
-        [&](OpBuilder &bb, Location, Value j, ValueRange accumulators) {
-          // columns[i][c]: column j + c of input i across the rows.
-          SmallVector<SmallVector<Value>> columns;
-          for (Value input : op.getInputs()) {
-            auto type =
-                VectorType::get({kRows}, cast<MemRefType>(input.getType()).getElementType());
-            SmallVector<Value> rows;
-            for (int64_t l = 0; l < kRows; ++l) {
-              SmallVector<Value> indices = rowIndices[l];
-              indices.push_back(j);
-              rows.push_back(bb.create<vector::LoadOp>(loc, type, input, indices));
-            }
-            columns.push_back(transpose(bb, rows));
-          }
-          SmallVector<Value> acc(accumulators);
-          for (int64_t c = 0; c < kRows; ++c) {
-            SmallVector<Value> inputs;
-            for (auto &column : columns)
-              inputs.push_back(column[c]);
-            acc = combine(bb, inputs, acc, kRows);
-          }
-          bb.create<scf::YieldOp>(loc, acc);
-        });
+    size_t inputs = op.getInputs().size();
+    // rows[i * kRows + l]: columns [j, j + width) of row l of input i.
+    auto readBlock = [&](OpBuilder &bb, Value j) {
+      SmallVector<Value> rows;
+      for (unsigned i = 0; i < inputs; ++i)
+        for (int64_t l = 0; l < kRows; ++l) {
+          SmallVector<Value> indices = rowIndices[l];
+          indices.push_back(j);
+          rows.push_back(read(bb, i, indices, width));
+        }
+      return rows;
+    };
+    auto combineBlock = [&](OpBuilder &bb, ValueRange rows, ValueRange accumulators) {
+      // columns[i][c]: column j + c of input i across the rows.
+      SmallVector<SmallVector<Value>> columns(inputs);
+      for (unsigned i = 0; i < inputs; ++i)
+        for (int64_t first = 0; first < width; first += kRows) {
+          SmallVector<Value> block(rows.slice(i * kRows, kRows));
+          if (width != kRows)
+            for (Value &row : block)
+              row = bb.create<vector::ExtractStridedSliceOp>(loc, row, first, kRows, 1);
+          llvm::append_range(columns[i], transpose(bb, block));
+        }
+      SmallVector<Value> acc(accumulators);
+      for (int64_t c = 0; c < width; ++c) {
+        SmallVector<Value> operands;
+        for (auto &column : columns)
+          operands.push_back(column[c]);
+        acc = combine(bb, operands, acc, kRows);
+      }
+      return acc;
+    };
+    ValueRange accumulators;
+    if (!producer) {
+      auto loop = builder.create<scf::ForOp>(
+          loc, index(builder, 0), end, step, vectors,
+          [&](OpBuilder &bb, Location, Value j, ValueRange acc) {
+            bb.create<scf::YieldOp>(loc, combineBlock(bb, readBlock(bb, j), acc));
+          });
+      accumulators = loop.getResults();
+    } else {
+      // Software-pipelined: each step combines the block read in the step
+      // before (its adds wait on one another) and then computes the next
+      // block, which does not wait on them: the producer's arithmetic fills
+      // the gaps of the in-order chain.
+      auto pipelined = builder.create<scf::IfOp>(
+          loc, builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, end, index(builder, 0)),
+          [&](OpBuilder &bb, Location) {
+            SmallVector<Value> carried(vectors);
+            llvm::append_range(carried, readBlock(bb, index(bb, 0)));
+            auto loop = bb.create<scf::ForOp>(
+                loc, step, end, step, carried,
+                [&](OpBuilder &body, Location, Value j, ValueRange args) {
+                  SmallVector<Value> next =
+                      combineBlock(body, args.drop_front(outs), args.take_front(outs));
+                  llvm::append_range(next, readBlock(body, j));
+                  body.create<scf::YieldOp>(loc, next);
+                });
+            bb.create<scf::YieldOp>(loc, combineBlock(bb, loop.getResults().drop_front(outs),
+                                                      loop.getResults().take_front(outs)));
+          },
+          [&](OpBuilder &bb, Location) { bb.create<scf::YieldOp>(loc, vectors); });
+      accumulators = pipelined.getResults();
+    }
     SmallVector<Value> result(scalars.size());
     for (size_t k = 0; k < outs; ++k)
       for (int64_t l = 0; l < kRows; ++l)
-        result[l * outs + k] = builder.create<vector::ExtractOp>(loc, loop.getResult(k), l);
+        result[l * outs + k] = builder.create<vector::ExtractOp>(loc, accumulators[k], l);
     return {end, result};
   }
 
   /// One row, order-free: kLanes accumulators over j = l (mod kLanes).
   void reduceLanes(OpBuilder &builder, ValueRange prefix, int64_t n) {
-    Value input = op.getInputs()[0], init = op.getInits()[0];
+    Value init = op.getInits()[0];
     auto at = [&](OpBuilder &bb, Value j) {
       SmallVector<Value> indices(prefix.begin(), prefix.end());
       indices.push_back(j);
-      return bb.create<memref::LoadOp>(loc, input, indices).getResult();
+      return read(bb, 0, indices);
     };
     int64_t full = n / kLanes * kLanes;
     SmallVector<Value> lanes;
     if (hasLanewiseBody(op)) {
-      auto type = VectorType::get({kLanes}, cast<MemRefType>(input.getType()).getElementType());
       auto load = [&](OpBuilder &bb, Value j) -> Value {
         SmallVector<Value> indices(prefix.begin(), prefix.end());
         indices.push_back(j);
-        return bb.create<vector::LoadOp>(loc, type, input, indices);
+        return read(bb, 0, indices, kLanes);
       };
+      // kChains vectors where the row is long enough: the steps of one
+      // vector wait on one another, the vectors do not.
+      int64_t chains = n >= 2 * kChains * kLanes ? kChains : 1, span = chains * kLanes;
+      SmallVector<Value> initial;
+      for (int64_t c = 0; c < chains; ++c)
+        initial.push_back(load(builder, index(builder, c * kLanes)));
       auto loop = builder.create<scf::ForOp>(
-          loc, index(builder, kLanes), index(builder, full), index(builder, kLanes),
-          ValueRange{load(builder, index(builder, 0))},
-          [&](OpBuilder &bb, Location, Value j, ValueRange accumulators) {
-            bb.create<scf::YieldOp>(loc, combine(bb, {load(bb, j)}, accumulators, kLanes));
+          loc, index(builder, span), index(builder, n / span * span), index(builder, span),
+          initial, [&](OpBuilder &bb, Location, Value j, ValueRange accumulators) {
+            SmallVector<Value> next;
+            for (int64_t c = 0; c < chains; ++c) {
+              Value at = c ? bb.create<arith::AddIOp>(loc, j, index(bb, c * kLanes)) : j;
+              llvm::append_range(next,
+                                 combine(bb, {load(bb, at)}, {accumulators[c]}, kLanes));
+            }
+            bb.create<scf::YieldOp>(loc, next);
           });
+      SmallVector<Value> vectors(loop.getResults());
+      for (int64_t j = n / span * span; j < full; j += kLanes)
+        vectors[0] = combine(builder, {load(builder, index(builder, j))}, {vectors[0]}, kLanes)[0];
+      for (; vectors.size() > 1; vectors.pop_back_n(vectors.size() / 2))
+        for (size_t c = 0; c < vectors.size() / 2; ++c)
+          vectors[c] = combine(builder, {vectors[c]}, {vectors[c + vectors.size() / 2]}, kLanes)[0];
       for (int64_t l = 0; l < kLanes; ++l)
-        lanes.push_back(builder.create<vector::ExtractOp>(loc, loop.getResult(0), l));
+        lanes.push_back(builder.create<vector::ExtractOp>(loc, vectors[0], l));
     } else {
       for (int64_t l = 0; l < kLanes; ++l)
         lanes.push_back(at(builder, index(builder, l)));
@@ -341,6 +612,7 @@ public:
     ArrayRef<int64_t> dims = op.getDimensions();
     if (dims.size() != 1 || dims[0] != rank - 1)
       return failure();
+    producer = findProducer(op);
     auto inputType = cast<MemRefType>(op.getInputs()[0].getType());
     int64_t staticN = inputType.getDimSize(rank - 1);
     b.setInsertionPoint(op);
@@ -350,7 +622,7 @@ public:
       ones.push_back(index(b, 1));
       sizes.push_back(size(d));
     }
-    if (isOrderFree(op) && !ShapedType::isDynamic(staticN) && staticN >= 2 * kLanes) {
+    if (isOrderFree(op, reassociateSums) && !ShapedType::isDynamic(staticN) && staticN >= 2 * kLanes) {
       parallel(zeros, sizes, ones,
                [&](OpBuilder &bb, ValueRange ivs) { reduceLanes(bb, ivs, staticN); });
       return success();
@@ -379,20 +651,36 @@ private:
   OpBuilder &b;
   Location loc;
   int64_t rank;
+  bool reassociateSums;
+  std::optional<Producer> producer;
 };
 
 struct LowerReductions : public oxla::impl::LowerReductionsBase<LowerReductions> {
+  using LowerReductionsBase::LowerReductionsBase;
+
   void runOnOperation() override {
     SmallVector<linalg::ReduceOp> reductions;
     getOperation().walk([&](linalg::ReduceOp op) {
       if (op.hasPureBufferSemantics())
         reductions.push_back(op);
     });
+    const char *exact = std::getenv("OXLA_EXACT_SUMS");
+    bool reassociateSums = !inOrderSums && !(exact && std::string_view(exact) != "0");
     OpBuilder b(&getContext());
     for (linalg::ReduceOp op : reductions) {
-      ReductionLowering lowering(op, b);
-      if (succeeded(lowering.run()))
-        op.erase();
+      ReductionLowering lowering(op, b, reassociateSums);
+      if (failed(lowering.run()))
+        continue;
+      op.erase();
+      if (std::optional<Producer> producer = lowering.fusedProducer()) {
+        Value buffer = producer->op.getDpsInitOperand(0)->get();
+        producer->op.erase();
+        if (!producer->store) {
+          for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
+            user->erase();
+          buffer.getDefiningOp()->erase();
+        }
+      }
     }
   }
 };

@@ -124,17 +124,29 @@ def LowerReductions : Pass<"oxla-lower-reductions", "mlir::ModuleOp"> {
                 "loops that reduce several rows at once";
   let description = [{
     A `linalg.reduce` on memrefs over its input's last dimension becomes
-    loops with the accumulators in registers: a parallel loop over groups
-    of 8 rows, each reduced in order with the 8 chains side by side (the
-    interpreter's sums, bit for bit, without waiting on each add), and a
-    loop for the rows left over. When the body is arith/math ops that apply
-    lane by lane and the rows are contiguous, the 8 chains are the lanes of
-    one vector, fed by 8 x 8 blocks transposed in registers. When the body
-    is one op whose result does not depend on the order (max, min, bitwise,
-    integer add and mul), a statically long row (at least 32) is reduced in
-    16 interleaved lanes (a vector where the row is contiguous) instead.
-    Other reductions stay linalg.
+    loops with the accumulators in registers. When the body is one op whose
+    result does not depend on the order (max, min, bitwise, integer add and
+    mul) or is an f32/f64 sum (the spec leaves the order of a reduction to
+    the implementation; XLA reassociates sums too), a statically long row
+    (at least 32) is reduced in 16 interleaved lanes, a vector where the
+    row is contiguous (4 vectors side by side from 128 on), the lanes
+    combined in a tree. Other bodies, and sums with `in-order-sums` (or
+    OXLA_EXACT_SUMS=1 in the environment), keep the interpreter's order: a
+    parallel loop over groups of 8 rows, each reduced in order with the 8
+    chains side by side (bit for bit the interpreter's result, without
+    waiting on each add), and a loop for the rows left over; when the body
+    is arith/math ops that apply lane by lane and the rows are contiguous,
+    the 8 chains are the lanes of one vector, fed by 8 x 8 blocks
+    transposed in registers. An elementwise linalg.generic that writes the
+    reduced buffer just before the reduction is computed inside its loops
+    (and the buffer stored only if something else reads it). Other
+    reductions stay linalg.
   }];
+  let options = [
+    Option<"inOrderSums", "in-order-sums", "bool", "false",
+           "Sum f32/f64 rows in the interpreter's order (as does the environment "
+           "variable OXLA_EXACT_SUMS=1) instead of in vector lanes">,
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
                            "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }

@@ -1,12 +1,19 @@
-// Reductions over the last dimension, lowered by oxla-lower-reductions,
+// Reductions over the last dimension, lowered by oxla-lower-reductions with
+// OXLA_EXACT_SUMS=1 (float sums in order; reassociated-sums.mlir has the
+// default),
 // give exactly the interpreter's results (--max-ulp 0): float sums of rows
 // in groups of 8 plus left-over rows (13 rows), a sum whose order matters
 // (large terms that cancel), a variadic reduce (max with its index),
 // order-free max and integer sum in 16 lanes with a tail, and dynamic
 // sizes (19 x 19: two groups and three rows left over), and f64 and i64
 // sums (vectors of 8 wider lanes).
-// RUN: oxla-run %s --split-input-file --random-inputs --dim-size 19 --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
+// RUN: env OXLA_EXACT_SUMS=1 oxla-run %s --split-input-file --random-inputs --dim-size 19 --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
 // RUN: oxla-run %s --split-input-file --random-inputs --emit buffers | FileCheck %s --check-prefix=IR
+// By default the sums are reassociated, and the cancelling row keeps its 1:
+// RUN: oxla-run %s --split-input-file --random-inputs --dim-size 19 --print-results | FileCheck %s --check-prefix=SUMS
+// SUMS: EXEC @main
+// SUMS: EXEC @main
+// SUMS-NEXT: 9xf32=[2 2 2 2 2 2 2 2 2]
 // CHECK: EXEC @main
 // CHECK-NEXT: 3x13xf32=
 // CHECK: EXEC @main
