@@ -2,7 +2,8 @@
 // (oxla-matmul-to-runtime) and give exactly the interpreter's sums with the exact kernels
 // (--max-ulp 0): edge tiles, transposed operands, batches, a few rows, a
 // K longer than one block, two M dimensions collapsed into one, a B whose
-// rows hold whole panels (read in place, not packed) (each split runs separately).
+// rows hold whole panels (read in place, not packed, unless A has 512 rows or
+// more) (each split runs separately).
 // RUN: env OXLA_EXACT_PRODUCTS=1 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
 // The narrower kernels, which other CPUs get, give the same sums:
 // RUN: env OXLA_EXACT_PRODUCTS=1 OXLA_MATMUL_KERNEL=avx2 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
@@ -25,6 +26,8 @@
 // CHECK-NEXT: 37x64xf32=
 // CHECK: EXEC @main
 // CHECK-NEXT: 203x64xf32=
+// CHECK: EXEC @main
+// CHECK-NEXT: 515x64xf32=
 // IR-COUNT-7: call @oxla_matmul_f32
 
 func.func @main(%a: tensor<37x53xf32>, %b: tensor<53x29xf32>) -> tensor<37x29xf32> {
@@ -80,4 +83,13 @@ func.func @main(%a: tensor<37x300xf32>, %b: tensor<300x64xf32>) -> tensor<37x64x
 func.func @main(%a: tensor<203x40xf32>, %b: tensor<40x64xf32>) -> tensor<203x64xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<203x40xf32>, tensor<40x64xf32>) -> tensor<203x64xf32>
   return %0 : tensor<203x64xf32>
+}
+
+// -----
+
+// Enough rows (at least 512) that B is packed although its rows hold whole
+// panels: one packing pass, over two K blocks, before the tasks.
+func.func @main(%a: tensor<515x300xf32>, %b: tensor<300x64xf32>) -> tensor<515x64xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<515x300xf32>, tensor<300x64xf32>) -> tensor<515x64xf32>
+  return %0 : tensor<515x64xf32>
 }
