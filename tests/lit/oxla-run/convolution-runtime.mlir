@@ -4,7 +4,8 @@
 // a reversed window, negative and one-sided padding, 1-D and 3-D windows,
 // output features that fill no whole tile, clipped border columns computed
 // across neighbouring rows (the top and bottom ones clipped too), a bias
-// and ReLU applied by the routine (NaN, infinite and signed-zero biases),
+// and ReLU applied by the routine (NaN, infinite and signed-zero biases; 32
+// features take the AVX-512 vector epilogue),
 // and an infinite weight that
 // padding positions must skip (0 * inf would be NaN).
 // RUN: env OXLA_EXACT_PRODUCTS=1 oxla-run %s --split-input-file --random-inputs --check-with-interpreter --max-ulp 0 --print-results | FileCheck %s
@@ -30,8 +31,10 @@
 // CHECK-NEXT: 4x7x10x40xf32=
 // CHECK: EXEC @main
 // CHECK-NEXT: 2x6x6x8xf32=
+// CHECK: EXEC @main
+// CHECK-NEXT: 2x6x6x32xf32=
 // IR-COUNT-6: call @oxla_convolution_f32
-// IR: call @oxla_convolution_bias_relu_f32
+// IR-COUNT-2: call @oxla_convolution_bias_relu_f32
 
 // NHWC, 3x3 window, same padding, 20 output features.
 func.func @main(%x: tensor<2x9x11x16xf32>, %w: tensor<3x3x16x20xf32>) -> tensor<2x9x11x20xf32> {
@@ -99,4 +102,19 @@ func.func @main(%x: tensor<2x6x6x8xf32>, %w: tensor<3x3x8x8xf32>) -> tensor<2x6x
   %3 = stablehlo.constant dense<0.0> : tensor<2x6x6x8xf32>
   %4 = stablehlo.maximum %2, %3 : tensor<2x6x6x8xf32>
   return %4 : tensor<2x6x6x8xf32>
+}
+
+// -----
+
+// The same with 32 output features: whole 16-lane vectors, which the
+// routine's epilogue adds and clamps as vectors where the kernels are
+// AVX-512 (a panel of 32 features); the special biases in both halves.
+func.func @main(%x: tensor<2x6x6x8xf32>, %w: tensor<3x3x8x32xf32>) -> tensor<2x6x6x32xf32> {
+  %bias = stablehlo.constant dense<[0x7FC00000, 0xFF800000, 0x7F800000, -1.0, 0.0, -0.0, 2.5, -3.0, 1.0, 2.0, -0.5, 0.25, -2.0, 3.0, 0.0, -1.5, -0.0, 0x7F800000, 0xFF800000, 0x7FC00000, 1.5, -4.0, 0.5, -0.25, 2.0, -2.5, 0.0, 1.0, -1.0, 3.5, -3.5, 0.75]> : tensor<32xf32>
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x6x6x8xf32>, tensor<3x3x8x32xf32>) -> tensor<2x6x6x32xf32>
+  %1 = stablehlo.broadcast_in_dim %bias, dims = [3] : (tensor<32xf32>) -> tensor<2x6x6x32xf32>
+  %2 = stablehlo.add %0, %1 : tensor<2x6x6x32xf32>
+  %3 = stablehlo.constant dense<0.0> : tensor<2x6x6x32xf32>
+  %4 = stablehlo.maximum %2, %3 : tensor<2x6x6x32xf32>
+  return %4 : tensor<2x6x6x32xf32>
 }
