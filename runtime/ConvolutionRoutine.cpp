@@ -290,12 +290,22 @@ void Convolution::packKernel() {
       offset += (rest % ker.sizes[s]) * ker.strides[s];
       rest /= ker.sizes[s];
     }
+    int64_t coStride = ker.strides[spatial + 1];
     for (int64_t ci = 0; ci < Ci; ++ci) {
       const float *source = ker.data + offset + ci * ker.strides[spatial];
       int64_t term = position * Ci + ci;
-      for (int64_t co = 0; co < Co; ++co)
-        packed[((co / nr) * terms + term) * nr + co % nr] =
-            source[co * ker.strides[spatial + 1]];
+      // Panel by panel: no division per element (the packing runs on one
+      // thread before the parallel loop).
+      for (int64_t p = 0; p < panels; ++p) {
+        float *target = packed.data() + (p * terms + term) * nr;
+        const float *from = source + p * nr * coStride;
+        int64_t cols = std::min(nr, Co - p * nr);
+        if (coStride == 1)
+          std::memcpy(target, from, cols * sizeof(float));
+        else
+          for (int64_t j = 0; j < cols; ++j)
+            target[j] = from[j * coStride];
+      }
     }
   }
 }
