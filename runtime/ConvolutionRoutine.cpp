@@ -35,12 +35,13 @@
 #include "runtime/ThreadPool.h"
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
+#include <vector>
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
-#include <cstring>
-#include <vector>
 
 using namespace oxla::rt;
 
