@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Registration.h"
+#include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/SourceCompat.h"
 #include "tools/common/ToolSupport.h"
 
@@ -18,6 +19,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
+#include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -71,6 +74,16 @@ int main(int argc, char **argv) {
   if (!output) {
     llvm::errs() << "oxla-opt: " << errorMessage << "\n";
     return kExitInvalid;
+  }
+  // A portable artifact becomes stablehlo before the requested passes run,
+  // as in every other tool (compiler/Dialect/VHLO/Transforms/
+  // PortableArtifact.h).
+  if (isBytecode(*input)) {
+    MlirOptMainConfig requested = config;
+    config.setPassPipelineSetupFn([requested](PassManager &pm) {
+      oxla::vhlo::addPortableArtifactImportPasses(pm);
+      return requested.setupPassPipeline(pm);
+    });
   }
   // Text crosses MLIR versions in both directions (compiler/SourceCompat.h).
   input = oxla::packI1HexConstants(std::move(input));

@@ -11,6 +11,11 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 
+namespace oxla::vhlo {
+// BytecodeOpInterface's generated method declarations name it unqualified.
+using mlir::LogicalResult;
+} // namespace oxla::vhlo
+
 #include "compiler/Dialect/VHLO/IR/VHLODialect.h.inc"
 #include "compiler/Dialect/VHLO/IR/VHLOInterfaces.h.inc"
 

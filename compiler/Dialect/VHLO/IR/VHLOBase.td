@@ -15,12 +15,17 @@
 #ifndef OXLA_VHLO_BASE
 #define OXLA_VHLO_BASE
 
+include "mlir/Bytecode/BytecodeOpInterface.td"
 include "mlir/IR/OpBase.td"
 
 def VHLO_Dialect : Dialect {
   let name = "vhlo";
   let cppNamespace = "::oxla::vhlo";
   let summary = "Versioned StableHLO ops";
+  // Portable artifacts are read into stablehlo and quant types and
+  // attributes (VHLOBytecode.cpp).
+  let dependentDialects = ["::oxla::stablehlo::StableHLODialect",
+                           "::mlir::quant::QuantizationDialect"];
 }
 
 def VHLO_VersionedOpInterface : OpInterface<"VersionedOpInterface"> {
@@ -41,7 +46,8 @@ def VHLO_VersionedOpInterface : OpInterface<"VersionedOpInterface"> {
 class VHLO_Op<string mnemonic, string minVersion, string maxVersion = "current",
               list<Trait> traits = []>
     : Op<VHLO_Dialect, mnemonic,
-         [DeclareOpInterfaceMethods<VHLO_VersionedOpInterface>] # traits> {
+         [DeclareOpInterfaceMethods<VHLO_VersionedOpInterface>,
+          DeclareOpInterfaceMethods<BytecodeOpInterface>] # traits> {
   let arguments = (ins Variadic<AnyType>:$operands);
   let results = (outs Variadic<AnyType>:$outputs);
   let regions = (region VariadicRegion<AnyRegion>:$bodies);
@@ -52,6 +58,14 @@ class VHLO_Op<string mnemonic, string minVersion, string maxVersion = "current",
     ::oxla::vhlo::Version $cppClass::getMaxVersion() {
       return ::oxla::vhlo::Version::fromLiteral("}] # maxVersion # [{");
     }
+    // Portable artifacts store upstream's attributes as properties
+    // (VHLOBytecode.h); oxla's ops keep them as attributes, so there are no
+    // properties to write.
+    ::llvm::LogicalResult $cppClass::readProperties(
+        ::mlir::DialectBytecodeReader &reader, ::mlir::OperationState &state) {
+      return ::oxla::vhlo::readUpstreamProperties(reader, state);
+    }
+    void $cppClass::writeProperties(::mlir::DialectBytecodeWriter &) {}
   }];
 }
 

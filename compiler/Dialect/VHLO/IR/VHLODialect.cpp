@@ -7,6 +7,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/VHLO/IR/VHLO.h"
+#include "compiler/Dialect/VHLO/IR/VHLOBytecode.h"
+
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+
+#include "mlir/Dialect/Quant/QuantOps.h"
 
 using namespace mlir;
 using namespace oxla::vhlo;
@@ -22,4 +27,5 @@ void VHLODialect::initialize() {
 #define GET_OP_LIST
 #include "compiler/Dialect/VHLO/IR/VHLOOps.cpp.inc"
       >();
+  addBytecodeInterface(this);
 }

@@ -11,6 +11,21 @@
 
 include "mlir/Pass/PassBase.td"
 
+def VhloImportUpstream : Pass<"vhlo-import-upstream", "mlir::ModuleOp"> {
+  let summary = "Rewrite the attributes of a portable artifact read from "
+                "bytecode into stablehlo's form";
+  let description = [{
+    Reading upstream's bytecode leaves each vhlo op with upstream's
+    attributes: dimension numbers split into one attribute per field,
+    channel_id/channel_type instead of a channel handle, booleans for unit
+    attributes, strings for symbols, tensors for i64 arrays, and every
+    default written out. This pass rewrites them into the stablehlo
+    attributes that oxla's vhlo ops carry, dropping defaults, so that
+    --vhlo-to-version and --vhlo-legalize-to-stablehlo can follow. Every
+    tool runs it on bytecode input (docs/design.md).
+  }];
+}
+
 def StablehloLegalizeToVhlo
     : Pass<"stablehlo-legalize-to-vhlo", "mlir::ModuleOp"> {
   let summary = "Rewrite stablehlo and func ops as vhlo ops of the current release";

@@ -1,0 +1,571 @@
+//===- VHLOBytecode.cpp - Reading portable artifacts' types and attributes ===//
+//
+// A StableHLO portable artifact is MLIR bytecode of upstream's vhlo dialect.
+// Its types and attributes (!vhlo.tensor_v1, #vhlo.integer_v1, ...) have
+// encodings of their own, each introduced by a code that upstream never
+// renumbers (a new type or attribute gets a new code). oxla's vhlo ops carry
+// builtin types and stablehlo attributes instead (VHLOBase.td), so each
+// entry is read straight into that form: !vhlo.tensor_v1<2x!vhlo.f32_v1> is
+// tensor<2xf32>, #vhlo.integer_v1<1 : i64> is 1 : i64. Writing stays MLIR's
+// default (oxla's types and attributes are builtin or stablehlo ones).
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Dialect/VHLO/IR/VHLOBytecode.h"
+
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Dialect/VHLO/IR/VHLO.h"
+
+#include "mlir/Bytecode/BytecodeImplementation.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace oxla::vhlo;
+namespace hlo = oxla::stablehlo;
+
+namespace {
+
+/// Upstream's type codes (VhloBytecode.cpp, `TypeCode`).
+enum TypeCode : uint64_t {
+  kBoolean = 0,
+  kComplex = 1,
+  kBF16 = 2,
+  kF16 = 3,
+  kF32 = 4,
+  kF64 = 5,
+  kF8E4M3FN = 6,
+  kF8E5M2 = 7,
+  kFunction = 8,
+  kIndex = 9,
+  kSI4 = 10,
+  kSI8 = 11,
+  kSI16 = 12,
+  kSI32 = 13,
+  kSI64 = 14,
+  kUI4 = 15,
+  kUI8 = 16,
+  kUI16 = 17,
+  kUI32 = 18,
+  kUI64 = 19,
+  kRankedTensor = 20,
+  kRankedTensorWithEncoding = 21,
+  kToken = 22,
+  kTuple = 23,
+  kUniformQuantized = 24,
+  kUnrankedTensor = 25,
+  kWitness = 26,
+  kF8E4M3FNUZ = 27,
+  kF8E5M2FNUZ = 28,
+  kF8E4M3B11FNUZ = 29,
+  kUniformQuantizedPerAxis = 30,
+  kSI2 = 31,
+  kUI2 = 32,
+  kNone = 33,
+  kTF32 = 34,
+  kF8E4M3 = 35,
+  kF8E3M4 = 36,
+  kF4E2M1FN = 37,
+  kF6E2M3FN = 38,
+  kF6E3M2FN = 39,
+  kF8E8M0FNU = 40,
+  kRankedBuffer = 41,
+};
+
+/// Upstream's attribute codes (VhloBytecode.cpp, `AttributeCode`).
+enum AttributeCode : uint64_t {
+  kArray = 1,
+  kBoolean_ = 2,
+  kComparisonDirection = 3,
+  kComparisonType = 4,
+  kCustomCallApiVersion = 5,
+  kDictionary = 6,
+  kFftType = 7,
+  kFloat = 8,
+  kInteger = 9,
+  kOutputOperandAlias = 10,
+  kPrecision = 11,
+  kRngAlgorithm = 12,
+  kRngDistribution = 13,
+  kString = 14,
+  kTensor = 15,
+  kTranspose = 16,
+  kType = 17,
+  kTypeExtensions = 18,
+  kResultAccuracyMode = 19,
+  kResultAccuracy = 20,
+};
+
+/// Reads an enum attribute: a varint holding the enum's value, which
+/// upstream's vhlo enums and oxla's stablehlo ones number alike.
+template <typename AttrT, typename SymbolizeFn>
+Attribute readEnum(DialectBytecodeReader &reader, SymbolizeFn symbolize,
+                   StringRef what) {
+  uint64_t value;
+  if (failed(reader.readVarInt(value)))
+    return {};
+  auto symbol = symbolize(static_cast<uint32_t>(value));
+  if (value > UINT32_MAX || !symbol) {
+    reader.emitError() << "invalid " << what << " value " << value;
+    return {};
+  }
+  return AttrT::get(reader.getContext(), *symbol);
+}
+
+/// The element types that MLIR 19 has no builtin type for.
+StringRef unsupportedFloatName(uint64_t code) {
+  switch (code) {
+  case kF8E3M4: return "f8E3M4";
+  case kF4E2M1FN: return "f4E2M1FN";
+  case kF6E2M3FN: return "f6E2M3FN";
+  case kF6E3M2FN: return "f6E3M2FN";
+  case kF8E8M0FNU: return "f8E8M0FNU";
+  default: return {};
+  }
+}
+
+class VHLOBytecodeInterface : public BytecodeDialectInterface {
+public:
+  explicit VHLOBytecodeInterface(Dialect *dialect)
+      : BytecodeDialectInterface(dialect) {}
+
+  Type readType(DialectBytecodeReader &reader) const override {
+    uint64_t code;
+    if (failed(reader.readVarInt(code)))
+      return {};
+    MLIRContext *context = reader.getContext();
+    Builder builder(context);
+    switch (code) {
+    case kBoolean: return builder.getI1Type();
+    case kBF16: return builder.getBF16Type();
+    case kF16: return builder.getF16Type();
+    case kF32: return builder.getF32Type();
+    case kF64: return builder.getF64Type();
+    case kTF32: return builder.getTF32Type();
+    case kF8E4M3FN: return builder.getFloat8E4M3FNType();
+    case kF8E5M2: return builder.getFloat8E5M2Type();
+    case kF8E4M3: return builder.getFloat8E4M3Type();
+    case kF8E4M3FNUZ: return builder.getFloat8E4M3FNUZType();
+    case kF8E5M2FNUZ: return builder.getFloat8E5M2FNUZType();
+    case kF8E4M3B11FNUZ: return builder.getFloat8E4M3B11FNUZType();
+    case kIndex: return builder.getIndexType();
+    case kSI2: return builder.getIntegerType(2);
+    case kSI4: return builder.getIntegerType(4);
+    case kSI8: return builder.getIntegerType(8);
+    case kSI16: return builder.getIntegerType(16);
+    case kSI32: return builder.getIntegerType(32);
+    case kSI64: return builder.getIntegerType(64);
+    case kUI2: return builder.getIntegerType(2, /*isSigned=*/false);
+    case kUI4: return builder.getIntegerType(4, /*isSigned=*/false);
+    case kUI8: return builder.getIntegerType(8, /*isSigned=*/false);
+    case kUI16: return builder.getIntegerType(16, /*isSigned=*/false);
+    case kUI32: return builder.getIntegerType(32, /*isSigned=*/false);
+    case kUI64: return builder.getIntegerType(64, /*isSigned=*/false);
+    case kNone: return builder.getNoneType();
+    case kToken: return hlo::TokenType::get(context);
+    case kComplex: {
+      Type element;
+      if (failed(reader.readType(element)))
+        return {};
+      if (!isa<FloatType>(element)) {
+        reader.emitError() << "complex type of " << element
+                           << ": expected a floating-point element type";
+        return {};
+      }
+      return ComplexType::get(element);
+    }
+    case kFunction: {
+      SmallVector<Type> inputs, results;
+      if (failed(reader.readTypes(inputs)) || failed(reader.readTypes(results)))
+        return {};
+      return builder.getFunctionType(inputs, results);
+    }
+    case kRankedTensor:
+    case kRankedTensorWithEncoding:
+    case kRankedBuffer: {
+      Attribute encoding;
+      SmallVector<int64_t> shape;
+      Type element;
+      if ((code == kRankedTensorWithEncoding &&
+           failed(reader.readAttribute(encoding))) ||
+          failed(reader.readSignedVarInts(shape)) ||
+          failed(reader.readType(element)))
+        return {};
+      for (int64_t size : shape)
+        if (size < 0 && !ShapedType::isDynamic(size)) {
+          reader.emitError() << "invalid dimension size " << size;
+          return {};
+        }
+      if (code == kRankedBuffer)
+        return MemRefType::get(shape, element);
+      return RankedTensorType::get(shape, element, encoding);
+    }
+    case kUnrankedTensor: {
+      Type element;
+      if (failed(reader.readType(element)))
+        return {};
+      return UnrankedTensorType::get(element);
+    }
+    case kTuple: {
+      SmallVector<Type> elements;
+      if (failed(reader.readTypes(elements)))
+        return {};
+      return TupleType::get(context, elements);
+    }
+    case kUniformQuantized:
+      return readUniformQuantized(reader);
+    case kUniformQuantizedPerAxis:
+      return readUniformQuantizedPerAxis(reader);
+    case kWitness:
+      reader.emitError() << "the shape dialect's !shape.witness type is not "
+                            "supported by oxla";
+      return {};
+    default:
+      if (StringRef name = unsupportedFloatName(code); !name.empty())
+        reader.emitError() << "element type " << name
+                           << " is not supported: MLIR 19, which oxla is "
+                              "built on, has no such type";
+      else
+        reader.emitError() << "unknown vhlo type code " << code;
+      return {};
+    }
+  }
+
+  Attribute readAttribute(DialectBytecodeReader &reader) const override {
+    uint64_t code;
+    if (failed(reader.readVarInt(code)))
+      return {};
+    MLIRContext *context = reader.getContext();
+    switch (code) {
+    case kArray: {
+      SmallVector<Attribute> elements;
+      if (failed(reader.readAttributes(elements)))
+        return {};
+      return ArrayAttr::get(context, elements);
+    }
+    case kBoolean_: {
+      uint64_t value;
+      if (failed(reader.readVarInt(value)))
+        return {};
+      if (value > 1) {
+        reader.emitError() << "invalid boolean value " << value;
+        return {};
+      }
+      return BoolAttr::get(context, value == 1);
+    }
+    case kComparisonDirection:
+      return readEnum<hlo::ComparisonDirectionAttr>(
+          reader, [](uint32_t v) { return hlo::symbolizeComparisonDirection(v); },
+          "comparison direction");
+    case kComparisonType:
+      return readEnum<hlo::ComparisonTypeAttr>(
+          reader, [](uint32_t v) { return hlo::symbolizeComparisonType(v); },
+          "comparison type");
+    case kCustomCallApiVersion:
+      return readEnum<hlo::CustomCallApiVersionAttr>(
+          reader,
+          [](uint32_t v) { return hlo::symbolizeCustomCallApiVersion(v); },
+          "custom call API version");
+    case kFftType:
+      return readEnum<hlo::FftTypeAttr>(
+          reader, [](uint32_t v) { return hlo::symbolizeFftType(v); },
+          "FFT type");
+    case kPrecision:
+      return readEnum<hlo::PrecisionAttr>(
+          reader, [](uint32_t v) { return hlo::symbolizePrecision(v); },
+          "precision");
+    case kRngAlgorithm:
+      return readEnum<hlo::RngAlgorithmAttr>(
+          reader, [](uint32_t v) { return hlo::symbolizeRngAlgorithm(v); },
+          "RNG algorithm");
+    case kRngDistribution:
+      return readEnum<hlo::RngDistributionAttr>(
+          reader, [](uint32_t v) { return hlo::symbolizeRngDistribution(v); },
+          "RNG distribution");
+    case kTranspose:
+      return readEnum<hlo::TransposeAttr>(
+          reader, [](uint32_t v) { return hlo::symbolizeTranspose(v); },
+          "transpose");
+    case kResultAccuracyMode:
+      return readEnum<hlo::ResultAccuracyModeAttr>(
+          reader, [](uint32_t v) { return hlo::symbolizeResultAccuracyMode(v); },
+          "result accuracy mode");
+    case kDictionary:
+      return readDictionary(reader);
+    case kFloat: {
+      Type type;
+      if (failed(reader.readType(type)))
+        return {};
+      auto floatType = dyn_cast<FloatType>(type);
+      if (!floatType) {
+        reader.emitError() << "float attribute of type " << type;
+        return {};
+      }
+      FailureOr<APFloat> value =
+          reader.readAPFloatWithKnownSemantics(floatType.getFloatSemantics());
+      if (failed(value))
+        return {};
+      return FloatAttr::get(floatType, *value);
+    }
+    case kInteger: {
+      Type type;
+      if (failed(reader.readType(type)))
+        return {};
+      unsigned width;
+      if (isa<IndexType>(type))
+        width = IndexType::kInternalStorageBitWidth;
+      else if (auto integer = dyn_cast<IntegerType>(type);
+               integer && integer.getWidth() > 1)
+        width = integer.getWidth();
+      else {
+        reader.emitError() << "integer attribute of type " << type;
+        return {};
+      }
+      FailureOr<APInt> value = reader.readAPIntWithKnownWidth(width);
+      if (failed(value))
+        return {};
+      return IntegerAttr::get(type, *value);
+    }
+    case kOutputOperandAlias: {
+      SmallVector<int64_t> outputTupleIndices, operandTupleIndices;
+      int64_t operandIndex;
+      if (failed(reader.readSignedVarInts(outputTupleIndices)) ||
+          failed(reader.readSignedVarInt(operandIndex)) ||
+          failed(reader.readSignedVarInts(operandTupleIndices)))
+        return {};
+      return hlo::OutputOperandAliasAttr::get(context, outputTupleIndices,
+                                              operandIndex, operandTupleIndices);
+    }
+    case kString: {
+      StringRef value;
+      if (failed(reader.readString(value)))
+        return {};
+      return StringAttr::get(context, value);
+    }
+    case kTensor:
+      return readTensor(reader);
+    case kType: {
+      Type type;
+      if (failed(reader.readType(type)))
+        return {};
+      return TypeAttr::get(type);
+    }
+    case kTypeExtensions: {
+      SmallVector<int64_t> bounds;
+      if (failed(reader.readSignedVarInts(bounds)))
+        return {};
+      return hlo::TypeExtensionsAttr::get(context, bounds);
+    }
+    case kResultAccuracy: {
+      FailureOr<APFloat> atol =
+          reader.readAPFloatWithKnownSemantics(APFloat::IEEEdouble());
+      if (failed(atol))
+        return {};
+      FailureOr<APFloat> rtol =
+          reader.readAPFloatWithKnownSemantics(APFloat::IEEEdouble());
+      int64_t ulps;
+      Attribute mode;
+      if (failed(rtol) || failed(reader.readSignedVarInt(ulps)) ||
+          failed(reader.readAttribute(mode)))
+        return {};
+      auto modeAttr = dyn_cast<hlo::ResultAccuracyModeAttr>(mode);
+      if (!modeAttr) {
+        reader.emitError() << "result accuracy with mode " << mode
+                           << ": expected a result accuracy mode";
+        return {};
+      }
+      return hlo::ResultAccuracyAttr::get(context, *atol, *rtol, ulps,
+                                          modeAttr);
+    }
+    default:
+      reader.emitError() << "unknown vhlo attribute code " << code;
+      return {};
+    }
+  }
+
+  // oxla writes builtin and stablehlo types and attributes, which MLIR's
+  // own encodings cover.
+  LogicalResult writeAttribute(Attribute,
+                               DialectBytecodeWriter &) const override {
+    return failure();
+  }
+  LogicalResult writeType(Type, DialectBytecodeWriter &) const override {
+    return failure();
+  }
+
+private:
+  Attribute readDictionary(DialectBytecodeReader &reader) const {
+    SmallVector<NamedAttribute> entries;
+    auto readEntry = [&]() -> FailureOr<NamedAttribute> {
+      Attribute name, value;
+      if (failed(reader.readAttribute(name)) ||
+          failed(reader.readAttribute(value)))
+        return failure();
+      auto key = dyn_cast<StringAttr>(name);
+      if (!key) {
+        return reader.emitError()
+               << "dictionary key " << name << ": expected a string";
+      }
+      return NamedAttribute(key, value);
+    };
+    if (failed(reader.readList(entries, readEntry)))
+      return {};
+    return DictionaryAttr::get(reader.getContext(), entries);
+  }
+
+  /// A tensor constant: its type, then its elements in MLIR's raw buffer
+  /// layout, except that i1 elements may be packed 8 to a byte (upstream
+  /// writes them so since 2024) or stored a byte each (before).
+  Attribute readTensor(DialectBytecodeReader &reader) const {
+    Type type;
+    ArrayRef<char> blob;
+    if (failed(reader.readType(type)) || failed(reader.readBlob(blob)))
+      return {};
+    auto shaped = dyn_cast<RankedTensorType>(type);
+    if (!shaped || !shaped.hasStaticShape() ||
+        !(shaped.getElementType().isIntOrIndexOrFloat() ||
+          isa<ComplexType>(shaped.getElementType()))) {
+      reader.emitError() << "tensor attribute of type " << type
+                         << ": expected a statically shaped tensor of "
+                            "numbers";
+      return {};
+    }
+    SmallVector<char> data;
+    if (shaped.getElementType().isInteger(1)) {
+      // MLIR 19 holds i1 constants bit-packed, with one byte 0x00/0xFF for
+      // a splat.
+      int64_t count = shaped.getNumElements();
+      if (static_cast<int64_t>(blob.size()) == count && count > 1) {
+        data.assign(llvm::divideCeil(count, 8), 0);
+        for (int64_t i = 0; i < count; ++i)
+          if (blob[i])
+            data[i / 8] |= static_cast<char>(1 << (i % 8));
+        blob = data;
+      }
+    }
+    bool splat = false;
+    if (!DenseElementsAttr::isValidRawBuffer(shaped, blob, splat)) {
+      reader.emitError() << "tensor attribute of type " << type << " holds "
+                         << blob.size() << " bytes, which do not fit it";
+      return {};
+    }
+    return DenseElementsAttr::getFromRawBuffer(shaped, blob);
+  }
+
+  Type readUniformQuantized(DialectBytecodeReader &reader) const {
+    uint64_t flags;
+    Type storage, expressed;
+    int64_t zeroPoint, storageMin, storageMax;
+    if (failed(reader.readVarInt(flags)) || failed(reader.readType(storage)) ||
+        failed(reader.readType(expressed)))
+      return {};
+    FailureOr<APFloat> scale =
+        reader.readAPFloatWithKnownSemantics(APFloat::IEEEdouble());
+    if (failed(scale) || failed(reader.readSignedVarInt(zeroPoint)) ||
+        failed(reader.readSignedVarInt(storageMin)) ||
+        failed(reader.readSignedVarInt(storageMax)))
+      return {};
+    return quant::UniformQuantizedType::getChecked(
+        [&] { return reader.emitError(); }, flags, storage, expressed,
+        scale->convertToDouble(), zeroPoint, storageMin, storageMax);
+  }
+
+  Type readUniformQuantizedPerAxis(DialectBytecodeReader &reader) const {
+    uint64_t flags, dimension;
+    Type storage, expressed;
+    int64_t storageMin, storageMax;
+    SmallVector<double> scales;
+    SmallVector<int64_t> zeroPoints;
+    auto readScale = [&](double &scale) -> LogicalResult {
+      FailureOr<APFloat> value =
+          reader.readAPFloatWithKnownSemantics(APFloat::IEEEdouble());
+      if (failed(value))
+        return failure();
+      scale = value->convertToDouble();
+      return success();
+    };
+    if (failed(reader.readVarInt(flags)) || failed(reader.readType(storage)) ||
+        failed(reader.readType(expressed)) ||
+        failed(reader.readVarInt(dimension)) ||
+        failed(reader.readSignedVarInt(storageMin)) ||
+        failed(reader.readSignedVarInt(storageMax)) ||
+        failed(reader.readList(scales, readScale)) ||
+        failed(reader.readSignedVarInts(zeroPoints)))
+      return {};
+    if (dimension > INT32_MAX) {
+      reader.emitError() << "invalid quantized dimension " << dimension;
+      return {};
+    }
+    return quant::UniformQuantizedPerAxisType::getChecked(
+        [&] { return reader.emitError(); }, flags, storage, expressed, scales,
+        zeroPoints, static_cast<int32_t>(dimension), storageMin, storageMax);
+  }
+};
+
+} // namespace
+
+void oxla::vhlo::addBytecodeInterface(VHLODialect *dialect) {
+  dialect->addInterfaces<VHLOBytecodeInterface>();
+}
+
+//===----------------------------------------------------------------------===//
+// Op properties
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct PropertyAttribute {
+  const char *name;
+  bool required;
+};
+
+/// One upstream op's property layout (VHLOOpAttributes.def).
+struct PropertyLayout {
+  const char *mnemonic;
+  bool hasSegmentSizes;
+  PropertyAttribute attributes[24];
+};
+
+const PropertyLayout kPropertyLayouts[] = {
+#define VHLO_ATTR(name, required) {#name, required},
+#define VHLO_OP(mnemonic, segments, ...) {#mnemonic, segments, {__VA_ARGS__}},
+#include "compiler/Dialect/VHLO/IR/VHLOOpAttributes.def"
+#undef VHLO_OP
+#undef VHLO_ATTR
+};
+
+const PropertyLayout *findPropertyLayout(StringRef mnemonic) {
+  static const llvm::StringMap<const PropertyLayout *> byMnemonic = [] {
+    llvm::StringMap<const PropertyLayout *> map;
+    for (const PropertyLayout &layout : kPropertyLayouts)
+      map[layout.mnemonic] = &layout;
+    return map;
+  }();
+  return byMnemonic.lookup(mnemonic);
+}
+
+} // namespace
+
+LogicalResult oxla::vhlo::readUpstreamProperties(DialectBytecodeReader &reader,
+                                                 OperationState &state) {
+  const PropertyLayout *layout = findPropertyLayout(state.name.stripDialect());
+  if (!layout || layout->hasSegmentSizes)
+    return reader.emitError()
+           << "'" << state.name << "' has properties in a layout oxla does "
+           << "not know";
+  for (const PropertyAttribute &attribute : layout->attributes) {
+    if (!attribute.name)
+      break;
+    Attribute value;
+    if (failed(attribute.required ? reader.readAttribute(value)
+                                  : reader.readOptionalAttribute(value)))
+      return failure();
+    if (value)
+      state.addAttribute(attribute.name, value);
+  }
+  return success();
+}

@@ -1,0 +1,40 @@
+//===- PortableArtifact.h - Reading StableHLO portable artifacts ----------===//
+//
+// A portable artifact (`.mlir.bc`, what jax.export and
+// `stablehlo-translate --serialize` write) is MLIR bytecode of upstream's
+// vhlo dialect for some StableHLO release. Every oxla tool reads one like a
+// text file: the bytecode is read into vhlo ops, their attributes into
+// stablehlo's form, the ops are upgraded to the current release and become
+// stablehlo ops, which are then verified like parsed text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OXLA_COMPILER_DIALECT_VHLO_TRANSFORMS_PORTABLEARTIFACT_H
+#define OXLA_COMPILER_DIALECT_VHLO_TRANSFORMS_PORTABLEARTIFACT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace oxla::vhlo {
+
+/// Adds the passes that turn a module read from a portable artifact into
+/// stablehlo: --vhlo-import-upstream, --vhlo-to-version=target=current,
+/// --vhlo-legalize-to-stablehlo.
+void addPortableArtifactImportPasses(mlir::OpPassManager &pm);
+
+/// Parses the main buffer of `sourceMgr`: MLIR text as it is, or a portable
+/// artifact (MLIR bytecode) converted to stablehlo. Returns null after
+/// reporting the errors.
+mlir::OwningOpRef<mlir::ModuleOp> parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
+                                                        mlir::MLIRContext *context);
+
+} // namespace oxla::vhlo
+
+#endif // OXLA_COMPILER_DIALECT_VHLO_TRANSFORMS_PORTABLEARTIFACT_H
