@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
 #include "compiler/SourceCompat.h"
@@ -110,7 +111,8 @@ oxla_status *parse(const std::string &source, const std::string &name,
       llvm::SMLoc());
   parsed->diagnostics =
       std::make_unique<CapturedDiagnostics>(parsed->sourceMgr, parsed->context.get());
-  parsed->module = parseSourceFile<ModuleOp>(parsed->sourceMgr, parsed->context.get());
+  parsed->module =
+      oxla::vhlo::parseSourceOrArtifact(parsed->sourceMgr, parsed->context.get());
   if (!parsed->module)
     return api::invalidArgument(parsed->diagnostics->take());
   if (oxla_status *status = selectEntries(*parsed, entryNames))

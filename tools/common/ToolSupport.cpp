@@ -2,6 +2,8 @@
 
 #include "tools/common/ToolSupport.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
+
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -42,6 +44,9 @@ void oxla::tools::parseCommandLine(int argc, char **argv,
 void oxla::tools::forEachSplit(
     std::unique_ptr<llvm::MemoryBuffer> input,
     llvm::function_ref<void(std::unique_ptr<llvm::MemoryBuffer>)> process) {
+  // A portable artifact is one binary module.
+  if (mlir::isBytecode(*input))
+    return process(std::move(input));
   llvm::StringRef text = input->getBuffer();
   llvm::StringRef name = input->getBufferIdentifier();
   size_t pieceStart = 0, lineStart = 0, piecesFirstLine = 0, line = 0;

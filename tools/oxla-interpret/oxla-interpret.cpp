@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Registration.h"
 #include "compiler/SourceCompat.h"
 #include "compiler/Transforms/Passes.h"
@@ -113,7 +114,8 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
   if (!module)
     return kExitInvalid;
   if (hasQuantizedTypes(*module) && failed(decomposeQuantizedOps(*module)))

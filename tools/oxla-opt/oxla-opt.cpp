@@ -6,31 +6,58 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "compiler/Registration.h"
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
+#include "compiler/Registration.h"
 #include "compiler/SourceCompat.h"
 #include "tools/common/ToolSupport.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Debug/CLOptionsSetup.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
-#include "mlir/Bytecode/BytecodeReader.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <string>
 
 using namespace mlir;
 using namespace oxla::tools;
+
+namespace {
+
+/// A portable artifact becomes stablehlo text before the requested passes
+/// run, as in every other tool (compiler/Dialect/VHLO/Transforms/
+/// PortableArtifact.h); locations are kept for later diagnostics.
+std::unique_ptr<llvm::MemoryBuffer>
+deserializeToText(std::unique_ptr<llvm::MemoryBuffer> bytecode,
+                  const DialectRegistry &registry) {
+  std::string name = bytecode->getBufferIdentifier().str();
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(bytecode), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
+  if (!module)
+    return nullptr;
+  std::string text;
+  llvm::raw_string_ostream stream(text);
+  module->print(stream, OpPrintingFlags().enableDebugInfo());
+  return llvm::MemoryBuffer::getMemBufferCopy(text, name);
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
@@ -75,18 +102,13 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-opt: " << errorMessage << "\n";
     return kExitInvalid;
   }
-  // A portable artifact becomes stablehlo before the requested passes run,
-  // as in every other tool (compiler/Dialect/VHLO/Transforms/
-  // PortableArtifact.h).
-  if (isBytecode(*input)) {
-    MlirOptMainConfig requested = config;
-    config.setPassPipelineSetupFn([requested](PassManager &pm) {
-      oxla::vhlo::addPortableArtifactImportPasses(pm);
-      return requested.setupPassPipeline(pm);
-    });
-  }
   // Text crosses MLIR versions in both directions (compiler/SourceCompat.h).
   input = oxla::packI1HexConstants(std::move(input));
+  if (isBytecode(*input)) {
+    input = deserializeToText(std::move(input), registry);
+    if (!input)
+      return kExitInvalid;
+  }
   std::string printed;
   llvm::raw_string_ostream printedStream(printed);
   LogicalResult result =

@@ -10,7 +10,12 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <string>
 
 using namespace mlir;
 
@@ -27,23 +32,35 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
                                   MLIRContext *context) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  std::string name = buffer->getBufferIdentifier().str();
   if (!isBytecode(*buffer))
     return parseSourceFile<ModuleOp>(sourceMgr, context);
 
-  // The bytecode holds vhlo ops, which have no verifier of their own: the
-  // stablehlo ops they become are verified at the end.
-  ParserConfig config(context, /*verifyAfterParse=*/false);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
-  if (!module)
-    return nullptr;
+  // MLIR 19's bytecode reader trusts some counts in the file (a corrupt
+  // region count makes it ask for terabytes), and LLVM then stops the
+  // process. Stop it as an invalid input instead, with the reason.
+  llvm::ScopedFatalErrorHandler fatalErrors(
+      [](void *name, const char *reason, bool) {
+        llvm::errs() << *static_cast<std::string *>(name)
+                     << ": error: corrupt portable artifact: " << reason
+                     << "\n";
+        llvm::errs().flush();
+        std::_Exit(2);
+      },
+      &name);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
+
+  // vhlo ops have no verifier of their own (the reader checks only that
+  // they exist): the stablehlo ops they become are verified at the end.
   PassManager pm(context, ModuleOp::getOperationName());
   addPortableArtifactImportPasses(pm);
-  if (failed(pm.run(*module)) || failed(verify(*module))) {
-    emitError(FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0))
-        << "failed to read the portable artifact: oxla reads StableHLO "
-        << "releases " << Version::minimum().str() << " to "
-        << Version::current().str();
-    return nullptr;
-  }
-  return module;
+  if (module && succeeded(pm.run(*module)) && succeeded(verify(*module)))
+    return module;
+  // Upstream's wording, which tests match, then the releases oxla reads.
+  emitError(FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0))
+      << "failed to deserialize portable artifact using StableHLO_v"
+      << Version::current().str() << " (oxla reads artifacts of StableHLO "
+      << Version::minimum().str() << " to " << Version::current().str()
+      << ")";
+  return nullptr;
 }
