@@ -3,6 +3,7 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 
 #include "compiler/Dialect/VHLO/IR/Version.h"
+#include "compiler/Dialect/VHLO/Transforms/BytecodeStructure.h"
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
@@ -36,9 +37,14 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
   if (!isBytecode(*buffer))
     return parseSourceFile<ModuleOp>(sourceMgr, context);
 
-  // MLIR 19's bytecode reader trusts some counts in the file (a corrupt
-  // region count makes it ask for terabytes), and LLVM then stops the
-  // process. Stop it as an invalid input instead, with the reason.
+  Location fileLoc = FileLineColLoc::get(context, name, 0, 0);
+  if (std::optional<std::string> reason =
+          findUnreadableBytecode(buffer->getBuffer())) {
+    emitError(fileLoc) << "corrupt portable artifact: " << *reason;
+    return nullptr;
+  }
+  // LLVM stops the process on allocation failures that a file could still
+  // cause; report those as invalid input too, with the reason.
   llvm::ScopedFatalErrorHandler fatalErrors(
       [](void *name, const char *reason, bool) {
         llvm::errs() << *static_cast<std::string *>(name)
@@ -57,10 +63,10 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
   if (module && succeeded(pm.run(*module)) && succeeded(verify(*module)))
     return module;
   // Upstream's wording, which tests match, then the releases oxla reads.
-  emitError(FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0))
-      << "failed to deserialize portable artifact using StableHLO_v"
-      << Version::current().str() << " (oxla reads artifacts of StableHLO "
-      << Version::minimum().str() << " to " << Version::current().str()
-      << ")";
+  emitError(fileLoc) << "failed to deserialize portable artifact using "
+                        "StableHLO_v"
+                     << Version::current().str() << " (oxla reads artifacts of StableHLO "
+                     << Version::minimum().str() << " to "
+                     << Version::current().str() << ")";
   return nullptr;
 }

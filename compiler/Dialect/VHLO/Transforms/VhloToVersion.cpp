@@ -226,6 +226,9 @@ struct VhloToVersionPass
     ConversionTarget legality(getContext());
     legality.addDynamicallyLegalDialect<VHLODialect>(
         [release](Operation *op) { return isLegalIn(op, release); });
+    // Other ops stay as they are: the driver folds ops of unknown legality
+    // (putting a commutative op's operands in another order).
+    legality.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(&getContext());
     patterns.add<ChangeVersion>(&getContext(), release);
     if (failed(applyPartialConversion(module, legality, std::move(patterns)))) {
