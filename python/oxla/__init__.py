@@ -316,8 +316,8 @@ def _entries(entries):
 def compile(src, entries=None, name=None):
     """Compiles StableHLO for the host CPU (the in-process JIT).
 
-    `src`: MLIR text (str), bytes (text or bytecode), or the path of a file (then
-    diagnostics name the file). `entries`: the functions to expose (default: main if
+    `src`: MLIR text (str), bytes (text, bytecode or a StableHLO portable
+    artifact), or the path of a file (then diagnostics name the file). `entries`: the functions to expose (default: main if
     there is one, else every public function). `name`: the source name diagnostics
     use ("<input>" by default)."""
     data, source_name = _read_source(src, name)

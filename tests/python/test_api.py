@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import oxla
+from conftest import conformance_dir
 
 ADD = """
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
@@ -306,6 +307,23 @@ def test_source_as_bytes_and_bytecode(tmp_path):
     data = bytecode.read_bytes()
     assert data[:4] == b"ML\xefR"
     np.testing.assert_array_equal(oxla.compile(data)(a, a), a + a)
+
+
+def test_portable_artifact():
+    # Artifacts from the corpus, as stablehlo-translate --serialize wrote them
+    # (upstream's vhlo bytecode), read back as stablehlo.
+    vhlo = conformance_dir() / "vhlo"
+    double = oxla.compile(vhlo / "vhlo_emit_version_api.1_1_0.mlir.bc")
+    np.testing.assert_array_equal(double(np.float32(1.5)), np.float32(3.0))
+    # A 1.6.0 artifact with every op; its custom calls have no kernels, so
+    # one function runs in the interpreter.
+    everything = (vhlo / "stablehlo_legalize_to_vhlo.1_6_0.mlir.bc").read_bytes()
+    add = oxla.interpret_executable(everything, entries="op_add")
+    np.testing.assert_array_equal(add(np.float32(1.5), np.float32(2.0)),
+                                  np.float32(3.5))
+    with pytest.raises(oxla.InvalidArgumentError,
+                       match="corrupt portable artifact"):
+        oxla.compile(everything[:1000])
 
 
 def test_bad_source_type():
