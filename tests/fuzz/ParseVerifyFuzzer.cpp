@@ -1,15 +1,20 @@
 // libFuzzer target: parse + verify + print arbitrary bytes as MLIR with every
-// dialect oxla registers. Any crash, hang or leak is a bug; diagnostics are
-// the expected outcome for bad input.
+// dialect oxla registers, or as a portable artifact when they start like MLIR
+// bytecode. Any crash, hang or leak is a bug; diagnostics are the expected
+// outcome for bad input.
 
+#include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Registration.h"
 #include "compiler/SourceCompat.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstddef>
@@ -37,11 +42,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // lacks; a std::string provides it.
   // The tools read and write i1 hex constants through SourceCompat; so does
   // the target.
+  llvm::StringRef input(reinterpret_cast<const char *>(data), size);
+  mlir::OwningOpRef<mlir::ModuleOp> module;
   bool changed = false;
-  std::string text = oxla::packI1HexConstants(
-      llvm::StringRef(reinterpret_cast<const char *>(data), size), changed);
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
+  if (mlir::isBytecode(llvm::MemoryBufferRef(input, "fuzz"))) {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(input),
+                                 llvm::SMLoc());
+    module = oxla::vhlo::parseSourceOrArtifact(sourceMgr, &ctx);
+  } else {
+    std::string text = oxla::packI1HexConstants(input, changed);
+    module = mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
+  }
   if (!module)
     return 0;
   // What verified must print, and what printed must parse again.

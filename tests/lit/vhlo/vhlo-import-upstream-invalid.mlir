@@ -23,7 +23,7 @@
 
 "vhlo.func_v1"() ({
 ^bb0(%arg0: tensor<f32>):
-  // expected-error @+1 {{'vhlo.call_v1' op has attribute 'callee' in a form oxla does not read: expected a string}}
+  // expected-error @+1 {{'vhlo.call_v1' op has attribute 'callee' in a form oxla does not read: expected a symbol name}}
   %0 = "vhlo.call_v1"(%arg0) {callee = 3 : i64} : (tensor<f32>) -> tensor<f32>
   "vhlo.return_v1"(%0) : (tensor<f32>) -> ()
 }) {function_type = (tensor<f32>) -> tensor<f32>, sym_name = "bad_callee"} : () -> ()

@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 
@@ -159,7 +160,9 @@ public:
   std::optional<Malformed> walk(llvm::ArrayRef<uint8_t> ir) {
     Reader top(ir);
     frames.push_back(Frame{&top, nullptr, 0, 0, 0});
-    if (auto error = blockHeader(frames.back()))
+    // The reader defines the top-level block's arguments before it has a
+    // scope for values to live in.
+    if (auto error = blockHeader(frames.back(), /*topLevel=*/true))
       return error;
     while (!frames.empty()) {
       Frame &frame = frames.back();
@@ -210,11 +213,13 @@ private:
     return std::nullopt;
   }
 
-  std::optional<Malformed> blockHeader(Frame &frame) {
+  std::optional<Malformed> blockHeader(Frame &frame, bool topLevel = false) {
     Reader &reader = *frame.reader;
     bool hasArgs;
     if (auto error = reader.varintWithFlag(frame.opsLeft, hasArgs))
       return error;
+    if (hasArgs && topLevel)
+      return Malformed{"arguments on the top-level block"};
     if (frame.opsLeft > reader.remaining())
       return Malformed{"a block with more operations than bytes"};
     uint64_t numArgs = 0;
@@ -366,10 +371,22 @@ std::optional<Malformed> checkStructure(llvm::ArrayRef<uint8_t> file) {
     if (!sections[id])
       return std::nullopt; // The reader reports the missing section.
 
+  // The string table: sizes (each with its terminating NUL), then the data.
   uint64_t n;
   Reader strings(*sections[bc::Section::kString]);
   if (auto error = strings.count(n, "strings"))
     return error;
+  uint64_t total = 0;
+  for (uint64_t i = 0; i < n; ++i) {
+    uint64_t size;
+    if (auto error = strings.varint(size))
+      return error;
+    if (size == 0)
+      return Malformed{"a string without its terminating NUL"};
+    total += std::min<uint64_t>(size, file.size());
+  }
+  if (total > strings.remaining())
+    return Malformed{"strings longer than their section"};
 
   if (sections[bc::Section::kProperties]) {
     Reader properties(*sections[bc::Section::kProperties]);

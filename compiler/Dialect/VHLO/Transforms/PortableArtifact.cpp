@@ -6,7 +6,9 @@
 #include "compiler/Dialect/VHLO/Transforms/BytecodeStructure.h"
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
 
+#include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -27,6 +29,81 @@ void oxla::vhlo::addPortableArtifactImportPasses(OpPassManager &pm) {
   pm.addPass(createVhloToVersion(current));
   pm.addPass(createVhloLegalizeToStablehlo());
 }
+
+namespace {
+
+/// Real artifacts nest types and attributes a few levels deep (a tensor of
+/// complex numbers, an array of dictionaries).
+constexpr unsigned kMaxNesting = 256;
+
+/// MLIR 19's bytecode reader follows an attribute or type that refers to
+/// itself (directly or through others) until the stack overflows. Every
+/// entry with a dialect encoding is read through these callbacks instead,
+/// which call the dialect's reader while counting how deep reads nest.
+void guardNesting(ParserConfig &config, MLIRContext *context,
+                  unsigned &depth) {
+  auto readGuarded = [context, &depth](DialectBytecodeReader &reader,
+                                       StringRef dialectName,
+                                       auto read) -> LogicalResult {
+    auto *interface = dyn_cast_or_null<BytecodeDialectInterface>(
+        context->getLoadedDialect(dialectName));
+    if (!interface)
+      return success(); // The reader reports the missing interface.
+    if (depth >= kMaxNesting)
+      return reader.emitError()
+             << "types and attributes nested more than " << kMaxNesting
+             << " deep (one refers to itself?)";
+    ++depth;
+    LogicalResult result = read(*interface);
+    --depth;
+    return result;
+  };
+  config.getBytecodeReaderConfig().attachAttributeCallback(
+      [readGuarded](DialectBytecodeReader &reader, StringRef dialectName,
+                    Attribute &entry) {
+        return readGuarded(reader, dialectName,
+                           [&](const BytecodeDialectInterface &interface) {
+                             entry = interface.readAttribute(reader);
+                             return success(entry != nullptr);
+                           });
+      });
+  config.getBytecodeReaderConfig().attachTypeCallback(
+      [readGuarded](DialectBytecodeReader &reader, StringRef dialectName,
+                    Type &entry) {
+        return readGuarded(reader, dialectName,
+                           [&](const BytecodeDialectInterface &interface) {
+                             entry = interface.readType(reader);
+                             return success(entry != nullptr);
+                           });
+      });
+}
+
+/// MLIR 19's verifiers accept an empty symbol name, which then prints as
+/// text that does not parse; bytecode can hold one (text cannot).
+LogicalResult checkSymbolNames(ModuleOp module) {
+  WalkResult walk = module->walk([](Operation *op) {
+    if (auto name = op->getAttrOfType<StringAttr>(
+            SymbolTable::getSymbolAttrName());
+        name && name.empty()) {
+      op->emitOpError() << "has an empty symbol name";
+      return WalkResult::interrupt();
+    }
+    WalkResult refs = op->getAttrDictionary().walk([&](SymbolRefAttr ref) {
+      bool empty = ref.getRootReference().empty() ||
+                   llvm::any_of(ref.getNestedReferences(), [](auto nested) {
+                     return nested.getValue().empty();
+                   });
+      if (!empty)
+        return WalkResult::advance();
+      op->emitOpError() << "refers to an empty symbol name";
+      return WalkResult::interrupt();
+    });
+    return refs;
+  });
+  return failure(walk.wasInterrupted());
+}
+
+} // namespace
 
 OwningOpRef<ModuleOp>
 oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
@@ -54,13 +131,17 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
         std::_Exit(2);
       },
       &name);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
+  ParserConfig config(context);
+  unsigned depth = 0;
+  guardNesting(config, context, depth);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
 
   // vhlo ops have no verifier of their own (the reader checks only that
   // they exist): the stablehlo ops they become are verified at the end.
   PassManager pm(context, ModuleOp::getOperationName());
   addPortableArtifactImportPasses(pm);
-  if (module && succeeded(pm.run(*module)) && succeeded(verify(*module)))
+  if (module && succeeded(pm.run(*module)) && succeeded(verify(*module)) &&
+      succeeded(checkSymbolNames(*module)))
     return module;
   // Upstream's wording, which tests match, then the releases oxla reads.
   emitError(fileLoc) << "failed to deserialize portable artifact using "

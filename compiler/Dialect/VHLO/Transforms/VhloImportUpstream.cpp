@@ -91,33 +91,34 @@ private:
   NamedAttrList attributes;
 };
 
+// Each test takes a missing attribute (null) as not the default.
 bool isBool(Attribute value, bool expected) {
-  auto boolean = dyn_cast<BoolAttr>(value);
+  auto boolean = dyn_cast_or_null<BoolAttr>(value);
   return boolean && boolean.getValue() == expected;
 }
 bool isInteger(Attribute value, int64_t expected) {
-  auto integer = dyn_cast<IntegerAttr>(value);
+  auto integer = dyn_cast_or_null<IntegerAttr>(value);
   return integer && integer.getValue().getSExtValue() == expected;
 }
 bool isEmptyArray(Attribute value) {
-  auto array = dyn_cast<ArrayAttr>(value);
+  auto array = dyn_cast_or_null<ArrayAttr>(value);
   return array && array.empty();
 }
 bool isEmptyString(Attribute value) {
-  auto string = dyn_cast<StringAttr>(value);
+  auto string = dyn_cast_or_null<StringAttr>(value);
   return string && string.getValue().empty();
 }
 bool isEmptyDictionary(Attribute value) {
-  auto dictionary = dyn_cast<DictionaryAttr>(value);
+  auto dictionary = dyn_cast_or_null<DictionaryAttr>(value);
   return dictionary && dictionary.empty();
 }
 bool isEmptyTensor(Attribute value) {
-  auto elements = dyn_cast<DenseElementsAttr>(value);
+  auto elements = dyn_cast_or_null<DenseElementsAttr>(value);
   return elements && elements.getNumElements() == 0;
 }
 /// A tensor whose every element is `expected` (an i64 or i1 tensor).
 bool isSplatOf(Attribute value, int64_t expected) {
-  auto elements = dyn_cast<DenseIntElementsAttr>(value);
+  auto elements = dyn_cast_or_null<DenseIntElementsAttr>(value);
   return elements &&
          llvm::all_of(elements.getValues<APInt>(), [&](const APInt &v) {
            return v.getBitWidth() == 1 ? v.getZExtValue() == uint64_t(expected)
@@ -125,15 +126,15 @@ bool isSplatOf(Attribute value, int64_t expected) {
          });
 }
 bool isAllDefaultPrecision(Attribute value) {
-  auto array = dyn_cast<ArrayAttr>(value);
+  auto array = dyn_cast_or_null<ArrayAttr>(value);
   return array && llvm::all_of(array, [](Attribute element) {
-           auto precision = dyn_cast<hlo::PrecisionAttr>(element);
+           auto precision = dyn_cast_or_null<hlo::PrecisionAttr>(element);
            return precision &&
                   precision.getValue() == hlo::Precision::DEFAULT;
          });
 }
 bool isDefaultResultAccuracy(Attribute value) {
-  auto accuracy = dyn_cast<hlo::ResultAccuracyAttr>(value);
+  auto accuracy = dyn_cast_or_null<hlo::ResultAccuracyAttr>(value);
   return accuracy && accuracy.getAtol().isZero() &&
          accuracy.getRtol().isZero() && accuracy.getUlps() == 0 &&
          accuracy.getMode().getValue() == hlo::ResultAccuracyMode::DEFAULT;
@@ -404,12 +405,17 @@ LogicalResult convertSymbols(AttributeSet &attrs) {
   StringRef op = attrs.opBase();
   auto toSymbol = [&](StringRef name, Attribute value) -> FlatSymbolRefAttr {
     auto string = dyn_cast_or_null<StringAttr>(value);
-    if (!string) {
-      attrs.error(name, "a string");
+    if (!string || string.empty()) {
+      attrs.error(name, "a symbol name");
       return {};
     }
     return FlatSymbolRefAttr::get(string);
   };
+  if (op == "func") {
+    auto name = dyn_cast_or_null<StringAttr>(attrs.get("sym_name"));
+    if (!name || name.empty())
+      return attrs.error("sym_name", "a symbol name"), failure();
+  }
   StringRef single = op == "call"        ? "callee"
                      : op == "composite" ? "decomposition"
                                          : "";
