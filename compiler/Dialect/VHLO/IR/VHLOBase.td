@@ -26,6 +26,13 @@ def VHLO_Dialect : Dialect {
   // attributes (VHLOBytecode.cpp).
   let dependentDialects = ["::oxla::stablehlo::StableHLODialect",
                            "::mlir::quant::QuantizationDialect"];
+  // Upstream's !vhlo.* types and #vhlo.* attributes read into builtin and
+  // stablehlo ones (VHLOAsm.cpp); no vhlo type or attribute exists to print.
+  let extraClassDeclaration = [{
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+  }];
 }
 
 def VHLO_VersionedOpInterface : OpInterface<"VersionedOpInterface"> {
