@@ -38,7 +38,7 @@ func.func @unknown_attribute() attributes {vhlo.a = #vhlo.tensor_v9<1>} {
 
 // -----
 
-// expected-error @+1 {{unknown value 'EQUAL'}}
+// expected-error @+1 {{unknown comparison direction 'EQUAL'}}
 func.func @enum() attributes {vhlo.a = #vhlo<comparison_direction_v1 EQUAL>} {
   return
 }

@@ -10,6 +10,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "compiler/Dialect/VHLO/IR/VHLO.h"
+#include "compiler/Dialect/VHLO/IR/VHLOEnums.h"
 
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Builders.h"
@@ -178,18 +179,15 @@ Type parseShaped(DialectAsmParser &parser, bool buffer) {
   return RankedTensorType::get(shape, element, encoding);
 }
 
-template <typename EnumAttr, typename Symbolize>
-Attribute parseEnum(DialectAsmParser &parser, Symbolize symbolize) {
+Attribute parseEnum(DialectAsmParser &parser, const UpstreamEnum &kind) {
   StringRef keyword;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseKeyword(&keyword))
     return {};
-  auto value = symbolize(keyword);
-  if (!value) {
-    parser.emitError(loc) << "unknown value '" << keyword << "'";
-    return {};
-  }
-  return EnumAttr::get(parser.getContext(), *value);
+  Attribute attr = kind.fromName(parser.getContext(), keyword);
+  if (!attr)
+    parser.emitError(loc) << "unknown " << kind.what << " '" << keyword << "'";
+  return attr;
 }
 
 Attribute parseDictionary(DialectAsmParser &parser) {
@@ -325,34 +323,8 @@ Attribute VHLODialect::parseAttribute(DialectAsmParser &parser,
   if (parser.parseKeyword(&name))
     return {};
   MLIRContext *context = getContext();
-  if (name == "comparison_direction_v1")
-    return parseEnum<hlo::ComparisonDirectionAttr>(
-        parser, [](StringRef s) { return hlo::symbolizeComparisonDirection(s); });
-  if (name == "comparison_type_v1")
-    return parseEnum<hlo::ComparisonTypeAttr>(
-        parser, [](StringRef s) { return hlo::symbolizeComparisonType(s); });
-  if (name == "precision_v1")
-    return parseEnum<hlo::PrecisionAttr>(
-        parser, [](StringRef s) { return hlo::symbolizePrecision(s); });
-  if (name == "fft_type_v1")
-    return parseEnum<hlo::FftTypeAttr>(
-        parser, [](StringRef s) { return hlo::symbolizeFftType(s); });
-  if (name == "transpose_v1")
-    return parseEnum<hlo::TransposeAttr>(
-        parser, [](StringRef s) { return hlo::symbolizeTranspose(s); });
-  if (name == "rng_algorithm_v1")
-    return parseEnum<hlo::RngAlgorithmAttr>(
-        parser, [](StringRef s) { return hlo::symbolizeRngAlgorithm(s); });
-  if (name == "rng_distribution_v1")
-    return parseEnum<hlo::RngDistributionAttr>(
-        parser, [](StringRef s) { return hlo::symbolizeRngDistribution(s); });
-  if (name == "api_version_v1")
-    return parseEnum<hlo::CustomCallApiVersionAttr>(
-        parser,
-        [](StringRef s) { return hlo::symbolizeCustomCallApiVersion(s); });
-  if (name == "result_accuracy_mode_v1")
-    return parseEnum<hlo::ResultAccuracyModeAttr>(
-        parser, [](StringRef s) { return hlo::symbolizeResultAccuracyMode(s); });
+  if (const UpstreamEnum *kind = findUpstreamEnum(name))
+    return parseEnum(parser, *kind);
   if (name == "dict_v1")
     return parseDictionary(parser);
   if (name == "result_accuracy_v1")

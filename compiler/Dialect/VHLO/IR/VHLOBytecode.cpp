@@ -15,6 +15,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "compiler/Dialect/VHLO/IR/VHLO.h"
+#include "compiler/Dialect/VHLO/IR/VHLOEnums.h"
 
 #include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
@@ -76,44 +77,31 @@ enum TypeCode : uint64_t {
   kRankedBuffer = 41,
 };
 
-/// Upstream's attribute codes (VhloBytecode.cpp, `AttributeCode`).
+/// Upstream's attribute codes (VhloBytecode.cpp, `AttributeCode`); the
+/// enums' codes (3, 4, 5, 7, 11, 12, 13, 16, 19) are in VHLOEnums.cpp.
 enum AttributeCode : uint64_t {
   kArray = 1,
   kBoolean_ = 2,
-  kComparisonDirection = 3,
-  kComparisonType = 4,
-  kCustomCallApiVersion = 5,
   kDictionary = 6,
-  kFftType = 7,
   kFloat = 8,
   kInteger = 9,
   kOutputOperandAlias = 10,
-  kPrecision = 11,
-  kRngAlgorithm = 12,
-  kRngDistribution = 13,
   kString = 14,
   kTensor = 15,
-  kTranspose = 16,
   kType = 17,
   kTypeExtensions = 18,
-  kResultAccuracyMode = 19,
   kResultAccuracy = 20,
 };
 
-/// Reads an enum attribute: a varint holding the enum's value, which
-/// upstream's vhlo enums and oxla's stablehlo ones number alike.
-template <typename AttrT, typename SymbolizeFn>
-Attribute readEnum(DialectBytecodeReader &reader, SymbolizeFn symbolize,
-                   StringRef what) {
+/// Reads an enum attribute: a varint holding the enum's value.
+Attribute readEnum(DialectBytecodeReader &reader, const UpstreamEnum &kind) {
   uint64_t value;
   if (failed(reader.readVarInt(value)))
     return {};
-  auto symbol = symbolize(static_cast<uint32_t>(value));
-  if (value > UINT32_MAX || !symbol) {
-    reader.emitError() << "invalid " << what << " value " << value;
-    return {};
-  }
-  return AttrT::get(reader.getContext(), *symbol);
+  Attribute attr = kind.fromValue(reader.getContext(), value);
+  if (!attr)
+    reader.emitError() << "invalid " << kind.what << " value " << value;
+  return attr;
 }
 
 /// The element types that MLIR 19 has no builtin type for.
@@ -257,43 +245,6 @@ public:
       }
       return BoolAttr::get(context, value == 1);
     }
-    case kComparisonDirection:
-      return readEnum<hlo::ComparisonDirectionAttr>(
-          reader, [](uint32_t v) { return hlo::symbolizeComparisonDirection(v); },
-          "comparison direction");
-    case kComparisonType:
-      return readEnum<hlo::ComparisonTypeAttr>(
-          reader, [](uint32_t v) { return hlo::symbolizeComparisonType(v); },
-          "comparison type");
-    case kCustomCallApiVersion:
-      return readEnum<hlo::CustomCallApiVersionAttr>(
-          reader,
-          [](uint32_t v) { return hlo::symbolizeCustomCallApiVersion(v); },
-          "custom call API version");
-    case kFftType:
-      return readEnum<hlo::FftTypeAttr>(
-          reader, [](uint32_t v) { return hlo::symbolizeFftType(v); },
-          "FFT type");
-    case kPrecision:
-      return readEnum<hlo::PrecisionAttr>(
-          reader, [](uint32_t v) { return hlo::symbolizePrecision(v); },
-          "precision");
-    case kRngAlgorithm:
-      return readEnum<hlo::RngAlgorithmAttr>(
-          reader, [](uint32_t v) { return hlo::symbolizeRngAlgorithm(v); },
-          "RNG algorithm");
-    case kRngDistribution:
-      return readEnum<hlo::RngDistributionAttr>(
-          reader, [](uint32_t v) { return hlo::symbolizeRngDistribution(v); },
-          "RNG distribution");
-    case kTranspose:
-      return readEnum<hlo::TransposeAttr>(
-          reader, [](uint32_t v) { return hlo::symbolizeTranspose(v); },
-          "transpose");
-    case kResultAccuracyMode:
-      return readEnum<hlo::ResultAccuracyModeAttr>(
-          reader, [](uint32_t v) { return hlo::symbolizeResultAccuracyMode(v); },
-          "result accuracy mode");
     case kDictionary:
       return readDictionary(reader);
     case kFloat: {
@@ -382,6 +333,8 @@ public:
                                           modeAttr);
     }
     default:
+      if (const UpstreamEnum *kind = findUpstreamEnum(code))
+        return readEnum(reader, *kind);
       reader.emitError() << "unknown vhlo attribute code " << code;
       return {};
     }

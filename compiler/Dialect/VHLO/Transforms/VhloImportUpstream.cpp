@@ -20,7 +20,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSet.h"
+
+#include <initializer_list>
+#include <iterator>
 
 namespace oxla::vhlo {
 #define GEN_PASS_DEF_VHLOIMPORTUPSTREAM
@@ -445,38 +447,43 @@ LogicalResult convertSymbols(AttributeSet &attrs) {
 }
 
 /// The attributes that stablehlo holds as dense i64 (or bool) arrays and
-/// upstream as 1-D tensors.
+/// upstream as 1-D tensors, by op.
+struct DenseArrayAttributes {
+  StringLiteral op;
+  std::initializer_list<StringLiteral> names;
+};
+const DenseArrayAttributes kDenseArrays[] = {
+    {"fft", {"fft_length"}},
+    {"broadcast", {"broadcast_sizes"}},
+    {"dynamic_slice", {"slice_sizes"}},
+    {"gather", {"slice_sizes"}},
+    {"reverse", {"dimensions"}},
+    {"map", {"dimensions"}},
+    {"reduce", {"dimensions"}},
+    {"transpose", {"permutation"}},
+    {"pad", {"edge_padding_low", "edge_padding_high", "interior_padding"}},
+    {"slice", {"start_indices", "limit_indices", "strides"}},
+    {"broadcast_in_dim", {"broadcast_dimensions"}},
+    {"dynamic_broadcast_in_dim",
+     {"broadcast_dimensions", "known_expanding_dimensions",
+      "known_nonexpanding_dimensions"}},
+    {"select_and_scatter", {"window_dimensions", "window_strides"}},
+    {"reduce_window",
+     {"window_dimensions", "window_strides", "base_dilations",
+      "window_dilations"}},
+    {"convolution",
+     {"window_strides", "lhs_dilation", "rhs_dilation", "window_reversal"}},
+    {"dynamic_conv",
+     {"window_strides", "lhs_dilation", "rhs_dilation", "window_reversal"}},
+};
+
 LogicalResult convertDenseArrays(AttributeSet &attrs) {
-  StringRef op = attrs.opBase();
-  SmallVector<StringRef> names;
-  if (op == "fft")
-    names = {"fft_length"};
-  else if (op == "broadcast")
-    names = {"broadcast_sizes"};
-  else if (op == "dynamic_slice" || op == "gather")
-    names = {"slice_sizes"};
-  else if (op == "reverse" || op == "map" || op == "reduce")
-    names = {"dimensions"};
-  else if (op == "transpose")
-    names = {"permutation"};
-  else if (op == "pad")
-    names = {"edge_padding_low", "edge_padding_high", "interior_padding"};
-  else if (op == "slice")
-    names = {"start_indices", "limit_indices", "strides"};
-  else if (op == "broadcast_in_dim")
-    names = {"broadcast_dimensions"};
-  else if (op == "dynamic_broadcast_in_dim")
-    names = {"broadcast_dimensions", "known_expanding_dimensions",
-             "known_nonexpanding_dimensions"};
-  else if (op == "select_and_scatter")
-    names = {"window_dimensions", "window_strides"};
-  else if (op == "reduce_window")
-    names = {"window_dimensions", "window_strides", "base_dilations",
-             "window_dilations"};
-  else if (op == "convolution" || op == "dynamic_conv")
-    names = {"window_strides", "lhs_dilation", "rhs_dilation",
-             "window_reversal"};
-  for (StringRef name : names) {
+  const auto *entry = llvm::find_if(kDenseArrays, [&](const auto &e) {
+    return e.op == attrs.opBase();
+  });
+  if (entry == std::end(kDenseArrays))
+    return success();
+  for (StringRef name : entry->names) {
     if (!attrs.get(name))
       continue;
     auto elements = dyn_cast<DenseIntElementsAttr>(attrs.get(name));
