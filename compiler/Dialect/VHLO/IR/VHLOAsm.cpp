@@ -10,7 +10,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "compiler/Dialect/VHLO/IR/VHLO.h"
-#include "compiler/Dialect/VHLO/IR/VHLOEnums.h"
+#include "compiler/Dialect/VHLO/IR/VHLOUpstreamTables.h"
 
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Builders.h"
@@ -18,7 +18,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace oxla::vhlo;
@@ -31,39 +30,6 @@ namespace {
 /// builtin or stablehlo spelling reads into the same attribute).
 bool atVhloAttribute(DialectAsmParser &parser) {
   return StringRef(parser.getCurrentLocation().getPointer()).starts_with("#vhlo");
-}
-
-Type scalarType(MLIRContext *context, StringRef name) {
-  Builder b(context);
-  return llvm::StringSwitch<Type>(name)
-      .Case("bool_v1", b.getI1Type())
-      .Case("i2_v1", b.getIntegerType(2))
-      .Case("i4_v1", b.getIntegerType(4))
-      .Case("i8_v1", b.getIntegerType(8))
-      .Case("i16_v1", b.getIntegerType(16))
-      .Case("i32_v1", b.getIntegerType(32))
-      .Case("i64_v1", b.getIntegerType(64))
-      .Case("ui2_v1", b.getIntegerType(2, false))
-      .Case("ui4_v1", b.getIntegerType(4, false))
-      .Case("ui8_v1", b.getIntegerType(8, false))
-      .Case("ui16_v1", b.getIntegerType(16, false))
-      .Case("ui32_v1", b.getIntegerType(32, false))
-      .Case("ui64_v1", b.getIntegerType(64, false))
-      .Case("bf16_v1", b.getBF16Type())
-      .Case("f16_v1", b.getF16Type())
-      .Case("f32_v1", b.getF32Type())
-      .Case("f64_v1", b.getF64Type())
-      .Case("tf31_v1", b.getTF32Type())
-      .Case("f8E4M3FN_v1", b.getFloat8E4M3FNType())
-      .Case("f8E5M2_v1", b.getFloat8E5M2Type())
-      .Case("f8E4M3_v1", b.getFloat8E4M3Type())
-      .Case("f8E4M3FNUZ_v1", b.getFloat8E4M3FNUZType())
-      .Case("f8E5M2FNUZ_v1", b.getFloat8E5M2FNUZType())
-      .Case("f8E4M3B11FNUZ_v1", b.getFloat8E4M3B11FNUZType())
-      .Case("index_v1", b.getIndexType())
-      .Case("none_v1", b.getNoneType())
-      .Case("token_v1", hlo::TokenType::get(context))
-      .Default(Type());
 }
 
 ParseResult parseTypeList(DialectAsmParser &parser,
@@ -265,8 +231,14 @@ Type VHLODialect::parseType(DialectAsmParser &parser) const {
   if (parser.parseKeyword(&name))
     return {};
   MLIRContext *context = getContext();
-  if (Type scalar = scalarType(context, name))
-    return scalar;
+  if (const UpstreamScalarType *scalar = findUpstreamScalarType(name)) {
+    if (scalar->get)
+      return scalar->get(context);
+    parser.emitError(loc) << "element type !vhlo." << name
+                          << " is not supported: MLIR 19, which oxla is "
+                             "built on, has no such type";
+    return {};
+  }
   if (name == "tensor_v1" || name == "buffer_v1")
     return parseShaped(parser, name == "buffer_v1");
   if (name == "unranked_tensor_v1" || name == "complex_v1") {
@@ -304,14 +276,6 @@ Type VHLODialect::parseType(DialectAsmParser &parser) const {
     return parseQuantized(parser);
   if (name == "quant_per_axis_v1")
     return parseQuantizedPerAxis(parser);
-  if (llvm::is_contained({"f8E3M4_v1", "f4E2M1FN_v1", "f6E2M3FN_v1",
-                          "f6E3M2FN_v1", "f8E8M0FNU_v1"},
-                         name)) {
-    parser.emitError(loc) << "element type !vhlo." << name
-                          << " is not supported: MLIR 19, which oxla is "
-                             "built on, has no such type";
-    return {};
-  }
   parser.emitError(loc) << "unknown vhlo type '" << name << "'";
   return {};
 }

@@ -15,7 +15,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "compiler/Dialect/VHLO/IR/VHLO.h"
-#include "compiler/Dialect/VHLO/IR/VHLOEnums.h"
+#include "compiler/Dialect/VHLO/IR/VHLOUpstreamTables.h"
 
 #include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
@@ -31,49 +31,18 @@ namespace hlo = oxla::stablehlo;
 
 namespace {
 
-/// Upstream's type codes (VhloBytecode.cpp, `TypeCode`).
+/// Upstream's type codes (VhloBytecode.cpp, `TypeCode`) of the types that
+/// carry parameters; the scalar types' codes are in VHLOUpstreamTables.cpp.
 enum TypeCode : uint64_t {
-  kBoolean = 0,
   kComplex = 1,
-  kBF16 = 2,
-  kF16 = 3,
-  kF32 = 4,
-  kF64 = 5,
-  kF8E4M3FN = 6,
-  kF8E5M2 = 7,
   kFunction = 8,
-  kIndex = 9,
-  kSI4 = 10,
-  kSI8 = 11,
-  kSI16 = 12,
-  kSI32 = 13,
-  kSI64 = 14,
-  kUI4 = 15,
-  kUI8 = 16,
-  kUI16 = 17,
-  kUI32 = 18,
-  kUI64 = 19,
   kRankedTensor = 20,
   kRankedTensorWithEncoding = 21,
-  kToken = 22,
   kTuple = 23,
   kUniformQuantized = 24,
   kUnrankedTensor = 25,
   kWitness = 26,
-  kF8E4M3FNUZ = 27,
-  kF8E5M2FNUZ = 28,
-  kF8E4M3B11FNUZ = 29,
   kUniformQuantizedPerAxis = 30,
-  kSI2 = 31,
-  kUI2 = 32,
-  kNone = 33,
-  kTF32 = 34,
-  kF8E4M3 = 35,
-  kF8E3M4 = 36,
-  kF4E2M1FN = 37,
-  kF6E2M3FN = 38,
-  kF6E3M2FN = 39,
-  kF8E8M0FNU = 40,
   kRankedBuffer = 41,
 };
 
@@ -104,18 +73,6 @@ Attribute readEnum(DialectBytecodeReader &reader, const UpstreamEnum &kind) {
   return attr;
 }
 
-/// The element types that MLIR 19 has no builtin type for.
-StringRef unsupportedFloatName(uint64_t code) {
-  switch (code) {
-  case kF8E3M4: return "f8E3M4";
-  case kF4E2M1FN: return "f4E2M1FN";
-  case kF6E2M3FN: return "f6E2M3FN";
-  case kF6E3M2FN: return "f6E3M2FN";
-  case kF8E8M0FNU: return "f8E8M0FNU";
-  default: return {};
-  }
-}
-
 class VHLOBytecodeInterface : public BytecodeDialectInterface {
 public:
   explicit VHLOBytecodeInterface(Dialect *dialect)
@@ -128,33 +85,6 @@ public:
     MLIRContext *context = reader.getContext();
     Builder builder(context);
     switch (code) {
-    case kBoolean: return builder.getI1Type();
-    case kBF16: return builder.getBF16Type();
-    case kF16: return builder.getF16Type();
-    case kF32: return builder.getF32Type();
-    case kF64: return builder.getF64Type();
-    case kTF32: return builder.getTF32Type();
-    case kF8E4M3FN: return builder.getFloat8E4M3FNType();
-    case kF8E5M2: return builder.getFloat8E5M2Type();
-    case kF8E4M3: return builder.getFloat8E4M3Type();
-    case kF8E4M3FNUZ: return builder.getFloat8E4M3FNUZType();
-    case kF8E5M2FNUZ: return builder.getFloat8E5M2FNUZType();
-    case kF8E4M3B11FNUZ: return builder.getFloat8E4M3B11FNUZType();
-    case kIndex: return builder.getIndexType();
-    case kSI2: return builder.getIntegerType(2);
-    case kSI4: return builder.getIntegerType(4);
-    case kSI8: return builder.getIntegerType(8);
-    case kSI16: return builder.getIntegerType(16);
-    case kSI32: return builder.getIntegerType(32);
-    case kSI64: return builder.getIntegerType(64);
-    case kUI2: return builder.getIntegerType(2, /*isSigned=*/false);
-    case kUI4: return builder.getIntegerType(4, /*isSigned=*/false);
-    case kUI8: return builder.getIntegerType(8, /*isSigned=*/false);
-    case kUI16: return builder.getIntegerType(16, /*isSigned=*/false);
-    case kUI32: return builder.getIntegerType(32, /*isSigned=*/false);
-    case kUI64: return builder.getIntegerType(64, /*isSigned=*/false);
-    case kNone: return builder.getNoneType();
-    case kToken: return hlo::TokenType::get(context);
     case kComplex: {
       Type element;
       if (failed(reader.readType(element)))
@@ -213,12 +143,15 @@ public:
                             "supported by oxla";
       return {};
     default:
-      if (StringRef name = unsupportedFloatName(code); !name.empty())
-        reader.emitError() << "element type " << name
+      if (const UpstreamScalarType *scalar = findUpstreamScalarType(code)) {
+        if (scalar->get)
+          return scalar->get(context);
+        reader.emitError() << "element type " << scalar->missingName
                            << " is not supported: MLIR 19, which oxla is "
                               "built on, has no such type";
-      else
-        reader.emitError() << "unknown vhlo type code " << code;
+        return {};
+      }
+      reader.emitError() << "unknown vhlo type code " << code;
       return {};
     }
   }
