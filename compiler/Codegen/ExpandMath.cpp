@@ -7,10 +7,15 @@
 //
 // exp(x): x = n ln2 + r with n = roundeven(x log2 e) and |r| <= ln2 / 2
 // (Cody-Waite, ln2 split in two, fused multiply-adds); e^r by its Taylor
-// polynomial to degree 7 (truncation below 0.1 ULP); 2^n applied as two
-// power-of-two factors, so that results near overflow and in the
-// subnormal range round once. x is clamped to [-104, 89] first, where e^x
-// already rounds to 0 and inf; NaN passes through.
+// polynomial to degree 7 (truncation below 0.1 ULP), evaluated in
+// Estrin's scheme: a chain of 4 dependent steps where Horner's has 7, so
+// that a vector loop keeps more of them in flight (W2 softmax: exp is most
+// of its arithmetic). 2^n is applied by `__oxla_scalef_v<N>` (vectors) as
+// two power-of-two factors, so that results near overflow and in the
+// subnormal range round once; the optimizer gives that function one
+// AVX-512 vscalefps where the target has it (ObjectEmitter.cpp), the same
+// single rounding. x is clamped to [-104, 89] first, where e^x already
+// rounds to 0 and inf; NaN passes through.
 //
 // tanh(x): |x| < 0.55: a + a^3 P(a^2) for a = |x|, P a degree-5 least-squares fit of
 // (tanh(a) - a) / a^3 for relative error (1 ULP); otherwise
@@ -24,6 +29,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace oxla {
@@ -35,11 +41,18 @@ using namespace mlir;
 
 namespace {
 
+/// The vector widths LLVM's loop vectorizer may pick for f32 on x86-64
+/// (SSE, AVX2, AVX-512).
+constexpr int64_t kVectorWidths[] = {4, 8, 16};
+
+func::FuncOp defineScalef(OpBuilder &b, ModuleOp module, VectorType type);
+
 /// Builds f32 arithmetic on values of `type` (f32 or a vector of f32).
 struct F32Builder {
   OpBuilder &b;
   Location loc;
   Type type;
+  ModuleOp module;
 
   Type intType() const {
     Type i32 = b.getI32Type();
@@ -78,6 +91,24 @@ struct F32Builder {
       p = fma(p, x, constant(coefficient));
     return p;
   }
+  /// The same polynomial in Estrin's scheme: pairs c[i] + c[i+1] x, then
+  /// pairs of those with x^2, x^4, ...
+  Value polynomialEstrin(Value x, ArrayRef<float> c) const {
+    SmallVector<Value> terms;
+    for (size_t i = 0; i < c.size(); i += 2)
+      terms.push_back(i + 1 < c.size() ? fma(constant(c[i + 1]), x, constant(c[i]))
+                                       : constant(c[i]));
+    Value power = mul(x, x);
+    while (terms.size() > 1) {
+      SmallVector<Value> pairs;
+      for (size_t i = 0; i < terms.size(); i += 2)
+        pairs.push_back(i + 1 < terms.size() ? fma(terms[i + 1], power, terms[i]) : terms[i]);
+      terms = std::move(pairs);
+      if (terms.size() > 1)
+        power = mul(power, power);
+    }
+    return terms.front();
+  }
   /// 2^e for integer e in [-126, 127].
   Value powerOfTwo(Value e) const {
     Value biased = b.create<arith::AddIOp>(loc, e, intConstant(127));
@@ -95,13 +126,29 @@ struct F32Builder {
     // ln2 = 0x1.62e4p-1 (exact with n up to 2^8) + 0x1.7f7d1cp-20.
     Value r = fma(n, constant(-0.693145751953125f), clamped);
     r = fma(n, constant(-1.42860677e-06f), r);
-    Value p = polynomial(r, {1.0f, 1.0f, 1.0f / 2, 1.0f / 6, 1.0f / 24, 1.0f / 120,
-                             1.0f / 720, 1.0f / 5040});
+    // 1 + r (1 + r q(r)): the last two steps as Horner's, which round
+    // the leading terms once; q, whose rounding errors r^2 scales below
+    // them, in Estrin's scheme.
+    Value q = polynomialEstrin(r, {1.0f / 2, 1.0f / 6, 1.0f / 24, 1.0f / 120, 1.0f / 720,
+                                   1.0f / 5040});
+    Value p = fma(fma(q, r, constant(1.0f)), r, constant(1.0f));
+    Value result;
+    auto vector = dyn_cast<VectorType>(type);
+    if (vector && llvm::is_contained(kVectorWidths, vector.getNumElements()))
+      result = b.create<func::CallOp>(loc, defineScalef(b, module, vector), ValueRange{p, n})
+                   .getResult(0);
+    else
+      result = scalef(p, n);
+    return select(isNan, x, result);
+  }
+
+  /// p * 2^n for integral n in [-252, 254], rounded once: as two power-of-two
+  /// factors, the first of which leaves p * 2^(n/2) normal.
+  Value scalef(Value p, Value n) const {
     Value e = b.create<arith::FPToSIOp>(loc, intType(), n);
     Value half = b.create<arith::ShRSIOp>(loc, e, intConstant(1));
     Value rest = b.create<arith::SubIOp>(loc, e, half);
-    Value result = mul(mul(p, powerOfTwo(half)), powerOfTwo(rest));
-    return select(isNan, x, result);
+    return mul(mul(p, powerOfTwo(half)), powerOfTwo(rest));
   }
 
   Value tanh(Value x) const {
@@ -132,9 +179,26 @@ Value expand(F32Builder &f, MathFunction function, Value x) {
   return function == MathFunction::Exp ? f.exp(x) : f.tanh(x);
 }
 
-/// The vector widths LLVM's loop vectorizer may pick for f32 on x86-64
-/// (SSE, AVX2, AVX-512).
-constexpr int64_t kVectorWidths[] = {4, 8, 16};
+/// `__oxla_scalef_v<N>`(p, n) = p * 2^n on vectors of N f32 (F32Builder::
+/// scalef), defined once per module; the optimizer inlines it.
+func::FuncOp defineScalef(OpBuilder &b, ModuleOp module, VectorType type) {
+  std::string name = ("__oxla_scalef_v" + Twine(type.getNumElements())).str();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(module.getBody());
+  Location loc = module.getLoc();
+  auto fn = b.create<func::FuncOp>(loc, name, b.getFunctionType({type, type}, {type}));
+  fn.setPrivate();
+  // Internal: gone from the object once inlined everywhere.
+  fn->setAttr("llvm.linkage", LLVM::LinkageAttr::get(b.getContext(), LLVM::Linkage::Internal));
+  fn->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("alwaysinline")}));
+  Block *entry = fn.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  F32Builder f{b, loc, type, module};
+  b.create<func::ReturnOp>(loc, f.scalef(entry->getArgument(0), entry->getArgument(1)));
+  return fn;
+}
 
 /// Defines `name` as y = function(x) on values of `type`.
 func::FuncOp defineFunction(OpBuilder &b, ModuleOp module, StringRef name, Type type,
@@ -145,7 +209,7 @@ func::FuncOp defineFunction(OpBuilder &b, ModuleOp module, StringRef name, Type 
   auto fn = b.create<func::FuncOp>(loc, name, b.getFunctionType({type}, {type}));
   Block *entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);
-  F32Builder f{b, loc, type};
+  F32Builder f{b, loc, type, module};
   b.create<func::ReturnOp>(loc, expand(f, function, entry->getArgument(0)));
   return fn;
 }
@@ -204,7 +268,7 @@ struct ExpandMath : public oxla::impl::ExpandMathBase<ExpandMath> {
         result = b.create<func::CallOp>(op->getLoc(), callee, ValueRange{x}).getResult(0);
       } else {
         // Already vectors: expanded in place.
-        F32Builder f{b, op->getLoc(), x.getType()};
+        F32Builder f{b, op->getLoc(), x.getType(), module};
         result = expand(f, function, x);
       }
       op->getResult(0).replaceAllUsesWith(result);

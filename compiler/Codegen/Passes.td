@@ -116,7 +116,7 @@ def ExpandMath : Pass<"oxla-expand-math", "mlir::ModuleOp"> {
     element types stay libm calls.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::func::FuncDialect",
-                           "mlir::math::MathDialect"];
+                           "mlir::LLVM::LLVMDialect", "mlir::math::MathDialect"];
 }
 
 def LowerReductions : Pass<"oxla-lower-reductions", "mlir::ModuleOp"> {

@@ -5,7 +5,10 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -86,10 +89,44 @@ void inlineVectorizedCalls(llvm::Module &module, llvm::TargetMachine *machine) {
 }
 } // namespace
 
+namespace {
+/// Gives `__oxla_scalef_v<N>` (p * 2^n, ExpandMath.cpp) the body of one
+/// vscalefps where the target has AVX-512 (with VL below 16 lanes): the
+/// same single rounding as the portable body's two multiplications, in one
+/// instruction instead of nine (W2 softmax: exp is most of its arithmetic).
+/// LLVM 19 has no vector lowering of llvm.ldexp, which would say the same.
+void useScalef(llvm::Module &module, llvm::TargetMachine *machine) {
+  const llvm::MCSubtargetInfo *subtarget = machine->getMCSubtargetInfo();
+  if (!subtarget->checkFeatures("+avx512f"))
+    return;
+  bool vl = subtarget->checkFeatures("+avx512vl");
+  for (auto [lanes, intrinsic] : {std::pair{16, llvm::Intrinsic::x86_avx512_mask_scalef_ps_512},
+                                  std::pair{8, llvm::Intrinsic::x86_avx512_mask_scalef_ps_256},
+                                  std::pair{4, llvm::Intrinsic::x86_avx512_mask_scalef_ps_128}}) {
+    llvm::Function *function = module.getFunction(("__oxla_scalef_v" + llvm::Twine(lanes)).str());
+    if (!function || function->isDeclaration() || (lanes < 16 && !vl))
+      continue;
+    llvm::GlobalValue::LinkageTypes linkage = function->getLinkage();
+    function->deleteBody(); // which makes it external
+    function->setLinkage(linkage);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(module.getContext(), "entry", function));
+    llvm::Value *p = function->getArg(0), *n = function->getArg(1);
+    // Every lane written (mask all ones), in the current rounding mode.
+    llvm::SmallVector<llvm::Value *, 5> operands = {
+        p, n, llvm::PoisonValue::get(p->getType()),
+        llvm::Constant::getAllOnesValue(b.getIntNTy(std::max(lanes, 8)))};
+    if (lanes == 16)
+      operands.push_back(b.getInt32(4)); // _MM_FROUND_CUR_DIRECTION
+    b.CreateRet(b.CreateIntrinsic(intrinsic, {}, operands));
+  }
+}
+} // namespace
+
 std::function<llvm::Error(llvm::Module *)>
 oxla::makeOptimizer(llvm::TargetMachine *machine) {
   auto optimize = makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0, machine);
   return [optimize, machine](llvm::Module *module) -> llvm::Error {
+    useScalef(*module, machine);
     if (llvm::Error e = optimize(module))
       return e;
     inlineVectorizedCalls(*module, machine);
