@@ -38,13 +38,25 @@
 // block in the step after the one that computes it, so that the
 // producer's arithmetic runs while the in-order adds wait on one another.
 //
+// Prefetch: a producer that calls a math function (exp in softmax) makes
+// its loop compute-bound, while the tile's first pass over its input (the
+// max) waits on memory. When that input is a tile of a buffer that the
+// enclosing parallel loop moves tile by tile, the lane loop also
+// prefetches into L2 the next tile's line for each line it reads: the next
+// tile's first pass then reads L2 (W2 softmax -10%). One prefetch per line,
+// spread over the loop; a burst of them at the start of the tile stalls the
+// loads behind it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -292,6 +304,30 @@ std::optional<Producer> findProducer(linalg::ReduceOp op) {
                   store || !buffer.getDefiningOp<memref::AllocOp>()};
 }
 
+/// `view`, a tile of `source` that the enclosing parallel loop moves along
+/// `dim`: the loop's next iteration reads `step` further along it.
+struct TiledView {
+  memref::SubViewOp subview;
+  int64_t dim, step;
+};
+
+std::optional<TiledView> tiledView(Value view) {
+  auto subview = view.getDefiningOp<memref::SubViewOp>();
+  if (!subview || subview.getSourceType().getRank() != subview.getType().getRank() ||
+      !llvm::all_of(subview.getStaticStrides(), [](int64_t s) { return s == 1; }))
+    return std::nullopt;
+  for (auto [dim, offset] : llvm::enumerate(subview.getMixedOffsets())) {
+    auto iv = dyn_cast_if_present<BlockArgument>(dyn_cast<Value>(offset));
+    auto loop = iv ? dyn_cast<scf::ParallelOp>(iv.getOwner()->getParentOp()) : nullptr;
+    if (!loop || !loop.isDefinedOutsideOfLoop(subview.getSource()))
+      continue;
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep()[iv.getArgNumber()]);
+    if (step && *step == subview.getStaticSizes()[dim])
+      return TiledView{subview, static_cast<int64_t>(dim), *step};
+  }
+  return std::nullopt;
+}
+
 class ReductionLowering {
 public:
   ReductionLowering(linalg::ReduceOp op, OpBuilder &b, bool reassociateSums)
@@ -352,6 +388,39 @@ public:
         builder.create<memref::StoreOp>(loc, result, input, indices);
     }
     return result;
+  }
+
+  /// Prefetches (into L2) the lines of the next tile that correspond to a
+  /// vector of `width` elements of the producer's tiled operands at the
+  /// reduction's `indices`; the last tile's stay in its last row.
+  void prefetchNextTile(OpBuilder &builder, ArrayRef<Value> indices, int64_t width) {
+    for (auto [operand, tiled] : prefetched) {
+      MemRefType type = tiled.subview.getSourceType();
+      AffineMap map = producer->op.getMatchingIndexingMap(operand);
+      int64_t bytes = type.getElementTypeBitWidth() / 8, perLine = std::max<int64_t>(64 / bytes, 1);
+      for (int64_t line = 0; line < width; line += perLine) {
+        SmallVector<Value> at;
+        for (auto [k, offset] : llvm::enumerate(tiled.subview.getMixedOffsets())) {
+          Value index = indices[cast<AffineDimExpr>(map.getResult(k)).getPosition()];
+          if (line && k + 1 == map.getNumResults())
+            index = builder.create<arith::AddIOp>(loc, index, this->index(builder, line));
+          index = builder.create<arith::AddIOp>(
+              loc, index, getValueOrCreateConstantIndexOp(builder, loc, offset));
+          if (static_cast<int64_t>(k) == tiled.dim) {
+            Value last = builder.create<arith::SubIOp>(
+                loc, builder.createOrFold<memref::DimOp>(loc, tiled.subview.getSource(), k),
+                this->index(builder, 1));
+            index = builder.create<arith::MinSIOp>(
+                loc, builder.create<arith::AddIOp>(loc, index, this->index(builder, tiled.step)),
+                last);
+          }
+          at.push_back(index);
+        }
+        builder.create<memref::PrefetchOp>(loc, tiled.subview.getSource(), at,
+                                           /*isWrite=*/false, /*localityHint=*/2,
+                                           /*isDataCache=*/true);
+      }
+    }
   }
 
   /// c[k][l] = r[l][k] for kRows vectors of kRows lanes: the unpack,
@@ -546,9 +615,16 @@ public:
       // kChains vectors where the row is long enough: the steps of one
       // vector wait on one another, the vectors do not.
       int64_t chains = n >= 2 * kChains * kLanes ? kChains : 1, span = chains * kLanes;
+      auto prefetch = [&](OpBuilder &bb, Value j) {
+        SmallVector<Value> indices(prefix.begin(), prefix.end());
+        indices.push_back(j);
+        prefetchNextTile(bb, indices, kLanes);
+      };
       SmallVector<Value> initial;
-      for (int64_t c = 0; c < chains; ++c)
+      for (int64_t c = 0; c < chains; ++c) {
         initial.push_back(load(builder, index(builder, c * kLanes)));
+        prefetch(builder, index(builder, c * kLanes));
+      }
       auto loop = builder.create<scf::ForOp>(
           loc, index(builder, span), index(builder, n / span * span), index(builder, span),
           initial, [&](OpBuilder &bb, Location, Value j, ValueRange accumulators) {
@@ -557,12 +633,15 @@ public:
               Value at = c ? bb.create<arith::AddIOp>(loc, j, index(bb, c * kLanes)) : j;
               llvm::append_range(next,
                                  combine(bb, {load(bb, at)}, {accumulators[c]}, kLanes));
+              prefetch(bb, at);
             }
             bb.create<scf::YieldOp>(loc, next);
           });
       SmallVector<Value> vectors(loop.getResults());
-      for (int64_t j = n / span * span; j < full; j += kLanes)
+      for (int64_t j = n / span * span; j < full; j += kLanes) {
         vectors[0] = combine(builder, {load(builder, index(builder, j))}, {vectors[0]}, kLanes)[0];
+        prefetch(builder, index(builder, j));
+      }
       for (; vectors.size() > 1; vectors.pop_back_n(vectors.size() / 2))
         for (size_t c = 0; c < vectors.size() / 2; ++c)
           vectors[c] = combine(builder, {vectors[c]}, {vectors[c + vectors.size() / 2]}, kLanes)[0];
@@ -613,6 +692,11 @@ public:
     if (dims.size() != 1 || dims[0] != rank - 1)
       return failure();
     producer = findProducer(op);
+    if (producer && !producer->op.getRegion().front().getOps<func::CallOp>().empty())
+      for (OpOperand *operand : producer->op.getDpsInputOperands())
+        if (std::optional<TiledView> tiled = tiledView(operand->get());
+            tiled && producer->op.getMatchingIndexingMap(operand).isIdentity())
+          prefetched.push_back({operand, *tiled});
     auto inputType = cast<MemRefType>(op.getInputs()[0].getType());
     int64_t staticN = inputType.getDimSize(rank - 1);
     b.setInsertionPoint(op);
@@ -653,6 +737,8 @@ private:
   int64_t rank;
   bool reassociateSums;
   std::optional<Producer> producer;
+  /// The producer's operands whose next tiles the loops prefetch.
+  SmallVector<std::pair<OpOperand *, TiledView>> prefetched;
 };
 
 struct LowerReductions : public oxla::impl::LowerReductionsBase<LowerReductions> {

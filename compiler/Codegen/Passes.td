@@ -139,8 +139,10 @@ def LowerReductions : Pass<"oxla-lower-reductions", "mlir::ModuleOp"> {
     the 8 chains are the lanes of one vector, fed by 8 x 8 blocks
     transposed in registers. An elementwise linalg.generic that writes the
     reduced buffer just before the reduction is computed inside its loops
-    (and the buffer stored only if something else reads it). Other
-    reductions stay linalg.
+    (and the buffer stored only if something else reads it); when that
+    producer calls a math function and reads a tile that the enclosing
+    scf.parallel moves tile by tile, the lane loop prefetches the next
+    tile's lines into L2 as it goes. Other reductions stay linalg.
   }];
   let options = [
     Option<"inOrderSums", "in-order-sums", "bool", "false",
