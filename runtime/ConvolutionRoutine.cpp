@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/ConvolutionViews.h"
 #include "runtime/GemmKernels.h"
 #include "runtime/MemRefDescriptor.h"
 #include "runtime/ThreadPool.h"
@@ -71,22 +72,9 @@ __attribute__((target("avx512f"))) void biasReluAvx512(float *c, int64_t ldc, in
 }
 #endif
 
-/// A view with sizes and strides, from a memref descriptor.
-struct View {
-  float *data;
-  const int64_t *sizes, *strides;
-  int64_t rank;
-};
-
-View viewOf(const UnrankedMemRef *memref) {
-  auto *d = static_cast<const int64_t *>(memref->descriptor);
-  return {reinterpret_cast<float *>(d[1]) + d[2], d + 3, d + 3 + memref->rank, memref->rank};
-}
-
-struct Window {
-  int64_t stride, dilation, padLow;
-  bool reversed;
-};
+using View = ConvView;
+using Window = ConvWindow;
+using Epilogue = ConvEpilogue;
 
 /// The kernel positions [first, last) along one dimension whose input
 /// position for output position `o` is inside [0, size): an interval, as
@@ -108,14 +96,6 @@ std::pair<int64_t, int64_t> validPositions(const Window &w, int64_t kernelSize, 
 /// read input from `inputOffset` on.
 struct Segment {
   int64_t kernelStart, length, inputOffset;
-};
-
-/// What happens to each output once its sum is complete.
-struct Epilogue {
-  /// bias[f * biasStride] is added to output feature f; none when null.
-  const float *bias = nullptr;
-  int64_t biasStride = 0;
-  bool relu = false; ///< then max(x, +0), NaN propagating
 };
 
 class Convolution {
@@ -498,7 +478,7 @@ namespace {
 
 void convolve(const UnrankedMemRef *input, const UnrankedMemRef *kernel,
               const UnrankedMemRef *output, const UnrankedMemRef *window, Epilogue epilogue) {
-  View in = viewOf(input), ker = viewOf(kernel), out = viewOf(output);
+  View in = convViewOf(input), ker = convViewOf(kernel), out = convViewOf(output);
   auto *w = static_cast<const int64_t *>(window->descriptor);
   const int64_t *values = reinterpret_cast<const int64_t *>(w[1]) + w[2];
   int64_t spatial = out.rank - 2;
@@ -513,6 +493,8 @@ void convolve(const UnrankedMemRef *input, const UnrankedMemRef *kernel,
     const int64_t *v = values + 4 * s * w[4];
     windows.push_back({v[0], v[w[4]], v[2 * w[4]], v[3 * w[4]] != 0});
   }
+  if (winogradConvolution(in, ker, out, windows, epilogue))
+    return;
   Convolution conv(in, ker, out, std::move(windows), epilogue);
   // Tasks: rows, split into column chunks when there are few rows.
   ThreadPool *pool = ThreadPool::current();
@@ -547,7 +529,7 @@ void convolve(const UnrankedMemRef *input, const UnrankedMemRef *kernel,
 /// The epilogue that adds `bias` (a rank-1 view of Co floats), or none.
 std::optional<Epilogue> biasEpilogue(const UnrankedMemRef *bias, const UnrankedMemRef *output,
                                      bool relu) {
-  View b = viewOf(bias), out = viewOf(output);
+  View b = convViewOf(bias), out = convViewOf(output);
   if (b.rank != 1 || out.rank < 1 || b.sizes[0] != out.sizes[out.rank - 1])
     return std::nullopt;
   return Epilogue{b.data, b.strides[0], relu};

@@ -1,0 +1,160 @@
+//===- WinogradConvolutionTest.cpp - F(2x2, 3x3) against an f64 reference ===//
+//
+// winogradConvolution on NHWC views against a direct f64 convolution: every
+// output within 64 ULPs (of 1) of the sum of its terms' magnitudes, a bound
+// that a wrong transform, tile or padding misses by orders of magnitude
+// (the transforms' rounding stays near 10 ULPs of it). Shapes with partial
+// tiles (odd output sizes), feature counts that fill no whole vector or
+// kernel panel, padding on either side or none, a reversed window, padded
+// input rows, bias and ReLU (NaN bias propagates), a thread pool; and the
+// windows it declines (stride, dilation, kernel size, few features or
+// tiles), which the direct routine computes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/ConvolutionViews.h"
+#include "runtime/GemmKernels.h"
+#include "runtime/ThreadPool.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+using namespace oxla::rt;
+
+namespace {
+
+struct Shape {
+  int64_t n, h, w, ci, co;
+  int64_t padLow[2], padHigh[2];
+  bool reversed[2] = {false, false};
+  int64_t rowPadding = 0; ///< extra floats after each input row
+};
+
+/// Strides of a dense NHWC buffer whose rows have `rowPadding` extra floats.
+std::vector<int64_t> stridesOf(const std::vector<int64_t> &sizes, int64_t rowPadding = 0) {
+  int64_t c = 1, w = sizes[3], h = sizes[2] * w + rowPadding;
+  return {sizes[1] * h, h, w, c};
+}
+
+struct Buffer {
+  std::vector<float> data;
+  std::vector<int64_t> sizes, strides;
+  ConvView view() { return {data.data(), sizes.data(), strides.data(), 4}; }
+  float &at(int64_t a, int64_t b, int64_t c, int64_t d) {
+    return data[a * strides[0] + b * strides[1] + c * strides[2] + d * strides[3]];
+  }
+};
+
+Buffer make(std::vector<int64_t> sizes, std::vector<int64_t> strides, std::mt19937 &rng) {
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  Buffer b{std::vector<float>(static_cast<size_t>(sizes[0] * strides[0])), sizes, strides};
+  for (float &x : b.data)
+    x = value(rng);
+  return b;
+}
+
+/// Runs the Winograd path on `shape`; false where it declined.
+bool runAndCheck(const Shape &s, bool bias, bool relu, int64_t stride = 1,
+                 int64_t dilation = 1, int64_t kernelSize = 3) {
+  std::mt19937 rng(7);
+  int64_t oh = (s.h + s.padLow[0] + s.padHigh[0] - dilation * (kernelSize - 1) - 1) / stride + 1;
+  int64_t ow = (s.w + s.padLow[1] + s.padHigh[1] - dilation * (kernelSize - 1) - 1) / stride + 1;
+  Buffer in = make({s.n, s.h, s.w, s.ci}, stridesOf({s.n, s.h, s.w, s.ci}, s.rowPadding), rng);
+  Buffer ker = make({kernelSize, kernelSize, s.ci, s.co},
+                    stridesOf({kernelSize, kernelSize, s.ci, s.co}), rng);
+  Buffer out = make({s.n, oh, ow, s.co}, stridesOf({s.n, oh, ow, s.co}), rng);
+  std::vector<float> biasValues(static_cast<size_t>(s.co));
+  for (float &b : biasValues)
+    b = std::uniform_real_distribution<float>(-0.5f, 0.5f)(rng);
+  biasValues[3] = std::numeric_limits<float>::quiet_NaN();
+  ConvEpilogue epilogue;
+  if (bias)
+    epilogue = ConvEpilogue{biasValues.data(), 1, relu};
+  std::vector<ConvWindow> window;
+  for (int d = 0; d < 2; ++d)
+    window.push_back({stride, dilation, s.padLow[d], s.reversed[d]});
+  if (!winogradConvolution(in.view(), ker.view(), out.view(), window, epilogue))
+    return false;
+  for (int64_t b = 0; b < s.n; ++b)
+    for (int64_t y = 0; y < oh; ++y)
+      for (int64_t x = 0; x < ow; ++x)
+        for (int64_t co = 0; co < s.co; ++co) {
+          double sum = 0, magnitude = 0;
+          for (int64_t ky = 0; ky < 3; ++ky)
+            for (int64_t kx = 0; kx < 3; ++kx) {
+              int64_t iy = y - s.padLow[0] + (s.reversed[0] ? 2 - ky : ky);
+              int64_t ix = x - s.padLow[1] + (s.reversed[1] ? 2 - kx : kx);
+              if (iy < 0 || iy >= s.h || ix < 0 || ix >= s.w)
+                continue;
+              for (int64_t ci = 0; ci < s.ci; ++ci) {
+                double term = double(in.at(b, iy, ix, ci)) * ker.at(ky, kx, ci, co);
+                sum += term;
+                magnitude += std::fabs(term);
+              }
+            }
+          float got = out.at(b, y, x, co);
+          if (bias) {
+            sum += biasValues[co];
+            magnitude += std::fabs(biasValues[co]);
+            if (std::isnan(biasValues[co])) {
+              EXPECT_TRUE(std::isnan(got)) << "at " << b << "," << y << "," << x << "," << co;
+              continue;
+            }
+            if (relu)
+              sum = std::max(sum, 0.0);
+          }
+          double bound = 64 * std::numeric_limits<float>::epsilon() * magnitude;
+          EXPECT_NEAR(got, sum, bound) << "at " << b << "," << y << "," << x << "," << co;
+          if (relu && bias)
+            EXPECT_FALSE(std::signbit(got)) << "-0 or negative at " << co;
+        }
+  return true;
+}
+
+class WinogradConvolutionTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!gemmKernels().fused)
+      GTEST_SKIP() << "the Winograd path runs with the fused kernels only "
+                      "(OXLA_EXACT_PRODUCTS=1 or a CPU without FMA keeps direct sums)";
+  }
+};
+
+TEST_F(WinogradConvolutionTest, SamePaddingPartialTilesBiasRelu) {
+  // 13 x 11 outputs: the last tile row and column half outside; 40 input
+  // features (a vector and a tail), 48 outputs (a panel and a half).
+  EXPECT_TRUE(runAndCheck({2, 13, 11, 40, 48, {1, 1}, {1, 1}}, true, true));
+}
+
+TEST_F(WinogradConvolutionTest, ValidPaddingNoEpilogue) {
+  EXPECT_TRUE(runAndCheck({1, 20, 18, 32, 32, {0, 0}, {0, 0}}, false, false));
+}
+
+TEST_F(WinogradConvolutionTest, OneSidedPaddingReversedPaddedRows) {
+  Shape s{1, 17, 16, 33, 64, {2, 0}, {0, 2}};
+  s.reversed[1] = true;
+  s.rowPadding = 8;
+  EXPECT_TRUE(runAndCheck(s, true, false));
+}
+
+TEST_F(WinogradConvolutionTest, OnThreads) {
+  ThreadPool pool(2);
+  ScopedPool scope(&pool);
+  EXPECT_TRUE(runAndCheck({3, 16, 16, 64, 64, {1, 1}, {1, 1}}, true, true));
+}
+
+TEST_F(WinogradConvolutionTest, DeclinesOtherWindows) {
+  Shape s{2, 16, 16, 32, 32, {1, 1}, {1, 1}};
+  EXPECT_FALSE(runAndCheck(s, false, false, /*stride=*/2));
+  EXPECT_FALSE(runAndCheck(s, false, false, 1, /*dilation=*/2));
+  EXPECT_FALSE(runAndCheck({2, 16, 16, 32, 32, {2, 2}, {2, 2}}, false, false, 1, 1,
+                           /*kernelSize=*/5));
+  EXPECT_FALSE(runAndCheck({2, 16, 16, 16, 32, {1, 1}, {1, 1}}, false, false));
+  EXPECT_FALSE(runAndCheck({1, 8, 8, 32, 32, {1, 1}, {1, 1}}, false, false));
+}
+
+} // namespace
