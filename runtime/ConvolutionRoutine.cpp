@@ -20,6 +20,9 @@
 // the convolution: the same roundings, applied to each tile while it is in
 // the caches instead of in passes of their own over the output.
 //
+// 3x3 windows with stride 1 and enough features go to Winograd's
+// F(2x2, 3x3) instead, with the fused kernels (WinogradConvolution.cpp).
+//
 // The work is a matrix product per output row (n, o_1 ... o_{S-1}): M runs
 // along the last spatial dimension, N over the output features, K over the
 // valid window positions and input features. Columns whose last window
