@@ -20,13 +20,15 @@ static llvm::cl::opt<bool> randomInputs(
     llvm::cl::desc("Run on random arguments instead of --input: '?' sizes become "
                    "--dim-size, floats uniform in [-3, 3], integers nonzero in [-5, 5]; "
                    "the leading integer scalars of a function with dynamic arguments "
-                   "are its dimension variables and get --dim-size too"));
-static llvm::cl::opt<uint64_t> randomSeed("seed",
-                                          llvm::cl::desc("The seed of --random-inputs"),
-                                          llvm::cl::init(0));
-static llvm::cl::opt<int64_t>
-    dimSize("dim-size", llvm::cl::desc("The size of each '?' under --random-inputs"),
-            llvm::cl::init(3));
+                   "are its dimension variables and get --dim-size too"),
+    llvm::cl::cat(oxla::tools::inputOptions()));
+static llvm::cl::opt<uint64_t> randomSeed("seed", llvm::cl::desc("The seed of --random-inputs"),
+                                          llvm::cl::init(0),
+                                          llvm::cl::cat(oxla::tools::inputOptions()));
+static llvm::cl::opt<int64_t> dimSize("dim-size",
+                                      llvm::cl::desc("The size of each '?' under --random-inputs"),
+                                      llvm::cl::init(3),
+                                      llvm::cl::cat(oxla::tools::inputOptions()));
 
 SmallVector<func::FuncOp> oxla::tools::entryPoints(ModuleOp module,
                                                    StringRef entryName) {

@@ -10,8 +10,27 @@
 #include <cstdlib>
 #include <string>
 
-void oxla::tools::parseCommandLine(int argc, char **argv,
-                                   llvm::StringRef overview) {
+llvm::cl::OptionCategory &oxla::tools::toolOptions() {
+  static llvm::cl::OptionCategory category("Options");
+  return category;
+}
+
+llvm::cl::OptionCategory &oxla::tools::inputOptions() {
+  static llvm::cl::OptionCategory category("Random inputs");
+  return category;
+}
+
+void oxla::tools::parseCommandLine(int argc, char **argv, llvm::StringRef overview,
+                                   llvm::ArrayRef<const llvm::cl::OptionCategory *> categories) {
+  // Linking LLVM and MLIR registers hundreds of their options; --help shows
+  // the tool's own (--help-hidden all of them, which stay accepted).
+  std::string description = overview.str();
+  if (!categories.empty()) {
+    llvm::cl::HideUnrelatedOptions(categories);
+    description += "\nLLVM's and MLIR's options (e.g. --mlir-print-ir-after-all) are "
+                   "accepted too; --help-hidden lists them.\n";
+  }
+
   // LLVM's parser reads an argument that starts with '@' as a response
   // file, so `--input @x.npy` is joined into `--input=@x.npy` first.
   std::vector<const char *> args;
@@ -32,8 +51,7 @@ void oxla::tools::parseCommandLine(int argc, char **argv,
 
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
-  if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(args.size()),
-                                         args.data(), overview,
+  if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(args.size()), args.data(), description,
                                          &errorStream)) {
     errorStream.flush();
     llvm::errs() << errors;

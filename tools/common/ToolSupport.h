@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
@@ -23,10 +24,20 @@ enum ExitCode : int {
   kExitUnsupported = 3, ///< an op, type or feature oxla does not implement
 };
 
-/// Parses the registered llvm::cl options. Accepts `-h` for `--help`. On a
-/// bad flag it prints the error and exits with kExitInvalid (LLVM's own
-/// parser would exit 1, which oxla reserves for failed checks).
-void parseCommandLine(int argc, char **argv, llvm::StringRef overview);
+/// The category of the tool's own options: --help lists these only (LLVM's
+/// and MLIR's, still accepted, are under --help-hidden).
+llvm::cl::OptionCategory &toolOptions();
+/// The options of the tools that run programs (--random-inputs and its
+/// seed and sizes: EntryPoints.cpp).
+llvm::cl::OptionCategory &inputOptions();
+
+/// Parses the registered llvm::cl options. With `categories`, --help lists
+/// only the options of those (oxla-opt, without, lists every pass as
+/// mlir-opt does). Accepts `-h` for `--help`. On a bad flag it prints the
+/// error and exits with kExitInvalid (LLVM's own parser would exit 1, which
+/// oxla reserves for failed checks).
+void parseCommandLine(int argc, char **argv, llvm::StringRef overview,
+                      llvm::ArrayRef<const llvm::cl::OptionCategory *> categories = {});
 
 /// Splits `input` at lines that are exactly `// -----` and calls `process`
 /// on each piece. Every piece is named like the whole file and starts with as

@@ -39,25 +39,27 @@ using namespace mlir;
 using namespace oxla::tools;
 
 static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
-                                                llvm::cl::desc("<input file>"),
-                                                llvm::cl::init("-"));
+                                                llvm::cl::desc("<input file>"), llvm::cl::init("-"),
+                                                llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<std::string> outputFilename("o", llvm::cl::desc("Output file"),
-                                                 llvm::cl::value_desc("file"),
-                                                 llvm::cl::init("-"));
+                                                 llvm::cl::value_desc("file"), llvm::cl::init("-"),
+                                                 llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<std::string> entryName("entry",
+                                            llvm::cl::desc("The one entry point to compile"),
+                                            llvm::cl::value_desc("name"),
+                                            llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<std::string>
-    entryName("entry", llvm::cl::desc("The one entry point to compile"),
-              llvm::cl::value_desc("name"));
-static llvm::cl::opt<std::string> emitKind(
-    "emit",
-    llvm::cl::desc("What to write: an MLIR phase of the CPU pipeline (refined, linalg, "
-                   "fused, buffers, llvm-dialect; 'mlir' is the last), llvm (LLVM IR), "
-                   "asm, obj, or lib (a shared library, the default)"),
-    llvm::cl::init("lib"));
-static llvm::cl::opt<std::string> targetName(
-    "target", llvm::cl::desc("The target (cpu)"), llvm::cl::init("cpu"));
+    emitKind("emit",
+             llvm::cl::desc("What to write: an MLIR phase of the CPU pipeline (refined, linalg, "
+                            "fused, buffers, llvm-dialect; 'mlir' is the last), llvm (LLVM IR), "
+                            "asm, obj, or lib (a shared library, the default)"),
+             llvm::cl::init("lib"), llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<std::string> targetName("target", llvm::cl::desc("The target (cpu)"),
+                                             llvm::cl::init("cpu"),
+                                             llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<std::string>
     cpuName("cpu", llvm::cl::desc("The CPU to generate code for (default: host)"),
-            llvm::cl::init("host"));
+            llvm::cl::init("host"), llvm::cl::cat(oxla::tools::toolOptions()));
 
 namespace {
 
@@ -180,7 +182,7 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   oxla::registerPasses();
-  parseCommandLine(argc, argv, "oxla-compile: compile StableHLO ahead of time\n");
+  parseCommandLine(argc, argv, "oxla-compile: compile StableHLO ahead of time\n", {&toolOptions()});
 
   DialectRegistry registry;
   oxla::registerDialects(registry);

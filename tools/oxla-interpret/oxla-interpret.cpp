@@ -39,23 +39,25 @@ using namespace oxla::tools;
 namespace interp = oxla::interp;
 
 static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
-                                                llvm::cl::desc("<input file>"),
-                                                llvm::cl::init("-"));
-static llvm::cl::opt<bool> splitInputFile(
-    "split-input-file",
-    llvm::cl::desc("Run each '// -----' separated chunk as its own module"));
-static llvm::cl::opt<std::string>
-    entryName("entry", llvm::cl::desc("The function to run"),
-              llvm::cl::value_desc("name"));
-static llvm::cl::list<std::string> inputSpecs(
-    "input",
-    llvm::cl::desc("An argument: SHAPExTYPE=v1,v2,... (e.g. 2x3xf32=1,2,3,4,5,6, "
-                   "f32=7), SHAPExTYPE for zeros, or @file.npy"),
-    llvm::cl::value_desc("spec"));
+                                                llvm::cl::desc("<input file>"), llvm::cl::init("-"),
+                                                llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<bool>
+    splitInputFile("split-input-file",
+                   llvm::cl::desc("Run each '// -----' separated chunk as its own module"),
+                   llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<std::string> entryName("entry", llvm::cl::desc("The function to run"),
+                                            llvm::cl::value_desc("name"),
+                                            llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::list<std::string>
+    inputSpecs("input",
+               llvm::cl::desc("An argument: SHAPExTYPE=v1,v2,... (e.g. 2x3xf32=1,2,3,4,5,6, "
+                              "f32=7), SHAPExTYPE for zeros, or @file.npy"),
+               llvm::cl::value_desc("spec"), llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<bool>
     printResults("print-results",
                  llvm::cl::desc("Print each entry's results (EXEC @name, then "
-                                "one line per result)"));
+                                "one line per result)"),
+                 llvm::cl::cat(oxla::tools::toolOptions()));
 
 namespace {
 
@@ -161,8 +163,8 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
-  parseCommandLine(argc, argv,
-                   "oxla-interpret: run StableHLO with the reference interpreter\n");
+  parseCommandLine(argc, argv, "oxla-interpret: run StableHLO with the reference interpreter\n",
+                   {&toolOptions(), &inputOptions()});
 
   DialectRegistry registry;
   oxla::registerDialects(registry);

@@ -43,37 +43,41 @@ using namespace oxla::tools;
 namespace interp = oxla::interp;
 
 static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
-                                                llvm::cl::desc("<input file>"),
-                                                llvm::cl::init("-"));
+                                                llvm::cl::desc("<input file>"), llvm::cl::init("-"),
+                                                llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<bool> splitInputFile(
     "split-input-file",
-    llvm::cl::desc("Compile and run each '// -----' separated chunk as its own module"));
-static llvm::cl::opt<std::string>
-    entryName("entry", llvm::cl::desc("The function to run"),
-              llvm::cl::value_desc("name"));
-static llvm::cl::list<std::string> inputSpecs(
-    "input",
-    llvm::cl::desc("An argument: SHAPExTYPE=v1,v2,... (e.g. 2x3xf32=1,2,3,4,5,6, "
-                   "f32=7), SHAPExTYPE for zeros, or @file.npy"),
-    llvm::cl::value_desc("spec"));
+    llvm::cl::desc("Compile and run each '// -----' separated chunk as its own module"),
+    llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<std::string> entryName("entry", llvm::cl::desc("The function to run"),
+                                            llvm::cl::value_desc("name"),
+                                            llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::list<std::string>
+    inputSpecs("input",
+               llvm::cl::desc("An argument: SHAPExTYPE=v1,v2,... (e.g. 2x3xf32=1,2,3,4,5,6, "
+                              "f32=7), SHAPExTYPE for zeros, or @file.npy"),
+               llvm::cl::value_desc("spec"), llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<bool>
     printResults("print-results",
                  llvm::cl::desc("Print each entry's results (EXEC @name, then "
-                                "one line per result)"));
+                                "one line per result)"),
+                 llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<bool> checkWithInterpreter(
     "check-with-interpreter",
     llvm::cl::desc("Also run the reference interpreter on the same inputs and report "
                    "the first result element that differs (integers exactly, floats "
-                   "within --max-ulp)"));
-static llvm::cl::opt<unsigned> maxUlp(
-    "max-ulp", llvm::cl::desc("ULPs a float result may differ from the interpreter's "
-                              "under --check-with-interpreter"),
-    llvm::cl::init(3));
-static llvm::cl::opt<std::string> emitStage(
-    "emit",
-    llvm::cl::desc("Print the module after a pipeline phase (refined, linalg, fused, "
-                   "buffers, llvm-dialect) instead of running it"),
-    llvm::cl::value_desc("phase"));
+                   "within --max-ulp)"),
+    llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<unsigned>
+    maxUlp("max-ulp",
+           llvm::cl::desc("ULPs a float result may differ from the interpreter's "
+                          "under --check-with-interpreter"),
+           llvm::cl::init(3), llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<std::string>
+    emitStage("emit",
+              llvm::cl::desc("Print the module after a pipeline phase (refined, linalg, fused, "
+                             "buffers, llvm-dialect) instead of running it"),
+              llvm::cl::value_desc("phase"), llvm::cl::cat(oxla::tools::toolOptions()));
 
 namespace {
 
@@ -395,8 +399,8 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   oxla::registerPasses();
-  parseCommandLine(argc, argv,
-                   "oxla-run: compile StableHLO for the host CPU and run it\n");
+  parseCommandLine(argc, argv, "oxla-run: compile StableHLO for the host CPU and run it\n",
+                   {&toolOptions(), &inputOptions()});
 
   DialectRegistry registry;
   oxla::registerDialects(registry);
