@@ -7,10 +7,11 @@
 //
 // exp(x): x = n ln2 + r with n = roundeven(x log2 e) and |r| <= ln2 / 2
 // (Cody-Waite, ln2 split in two, fused multiply-adds); e^r by its Taylor
-// polynomial to degree 7 (truncation below 0.1 ULP), evaluated in
-// Estrin's scheme: a chain of 4 dependent steps where Horner's has 7, so
-// that a vector loop keeps more of them in flight (W2 softmax: exp is most
-// of its arithmetic). 2^n is applied by `__oxla_scalef_v<N>` (vectors) as
+// polynomial to degree 7 (truncation below 0.1 ULP) as 1 + r (1 + r q(r)):
+// the two outer steps Horner's, which round the leading terms once, q in
+// Estrin's scheme, a chain of 5 dependent steps in all where Horner's has
+// 7, so that a vector loop keeps more of them in flight (W2 softmax: exp
+// is most of its arithmetic). All Estrin's: 2 ULPs. 2^n is applied by `__oxla_scalef_v<N>` (vectors) as
 // two power-of-two factors, so that results near overflow and in the
 // subnormal range round once; the optimizer gives that function one
 // AVX-512 vscalefps where the target has it (ObjectEmitter.cpp), the same
