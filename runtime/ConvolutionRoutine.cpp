@@ -496,9 +496,17 @@ void convolve(const UnrankedMemRef *input, const UnrankedMemRef *kernel,
     const int64_t *v = values + 4 * s * w[4];
     windows.push_back({v[0], v[w[4]], v[2 * w[4]], v[3 * w[4]] != 0});
   }
-  if (winogradConvolution(in, ker, out, windows, epilogue))
+  std::vector<int64_t> directRows;
+  bool winograd = winogradConvolution(in, ker, out, windows, epilogue, directRows);
+  if (winograd && directRows.empty())
     return;
   Convolution conv(in, ker, out, std::move(windows), epilogue);
+  if (winograd) {
+    parallelFor(static_cast<int64_t>(directRows.size()), [&](int64_t i) {
+      conv.run(directRows[i], 0, conv.columns(), /*narrowRunsAcrossRows=*/false);
+    });
+    return;
+  }
   // Tasks: rows, split into column chunks when there are few rows.
   ThreadPool *pool = ThreadPool::current();
   int64_t threads = pool ? std::max<unsigned>(pool->size(), 1) : 1;

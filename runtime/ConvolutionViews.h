@@ -51,9 +51,12 @@ struct ConvEpilogue {
 };
 
 /// Computes the convolution with Winograd's F(2x2, 3x3) where it applies
-/// (WinogradConvolution.cpp says where) and returns whether it did.
+/// (WinogradConvolution.cpp says where) and returns whether it did; then
+/// `directRows` lists the output rows (n * OH + y) that the direct routine
+/// must compute again (their sums met an infinity or NaN).
 bool winogradConvolution(const ConvView &in, const ConvView &ker, const ConvView &out,
-                         const std::vector<ConvWindow> &window, const ConvEpilogue &epilogue);
+                         const std::vector<ConvWindow> &window, const ConvEpilogue &epilogue,
+                         std::vector<int64_t> &directRows);
 
 } // namespace oxla::rt
 

@@ -22,6 +22,12 @@
 // bit for bit) and for the layers where it pays: 2.25x fewer multiply-adds
 // (W6 conv 8x56x56x64, 3x3x64x64: 1.7x faster than the direct routine).
 //
+// Infinities and NaN: the transforms mix a tile's inputs, so one infinite
+// input makes more of the tile's sums infinite or NaN than the direct
+// sums, which also skip the padding (0 * inf). Non-finite weights leave
+// the convolution to the direct routine; a tile with a non-finite sum
+// hands its output rows back to it (winogradConvolution's directRows).
+//
 // The tiles are computed in blocks of kBlockTiles (one task each): the
 // block's V (16 x tiles x Ci) and M (16 x tiles x Co) stay in L2, and each
 // U_xinu panel in L1 while the block's tiles read it.
@@ -33,6 +39,8 @@
 #include "runtime/ThreadPool.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cmath>
 #include <cstring>
 
 using namespace oxla::rt;
@@ -131,13 +139,15 @@ template <typename T> __attribute__((always_inline)) inline void relu(T &x) {
   }
 }
 
-/// The epilogue on a tile's 4 outputs of features [c, c + lanes), stored.
+/// The epilogue on a tile's 4 outputs of features [c, c + lanes), stored;
+/// `nonFinite` becomes NaN in the lanes where a sum is infinite or NaN.
 template <typename T>
 __attribute__((always_inline)) inline void finishTile(T y[4], const TileOutputs &out,
-                                                      const T &bias, int64_t c) {
+                                                      const T &bias, int64_t c, T &nonFinite) {
   for (int k = 0; k < 4; ++k) {
     if (!out.target[k])
       continue;
+    nonFinite += y[k] - y[k];
     if (out.bias) {
       y[k] = y[k] + bias;
       if (out.relu)
@@ -148,10 +158,11 @@ __attribute__((always_inline)) inline void finishTile(T y[4], const TileOutputs 
 }
 
 /// The tile's outputs (A^T m A)[i] over the features c < n, m[k] its 16
-/// sums, with the epilogue.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void
+/// sums, with the epilogue; whether every sum is finite.
+__attribute__((target_clones("avx512f", "avx2", "default"))) bool
 transformOutput(const float *const m[16], const TileOutputs &out, int64_t n) {
   int64_t c = 0;
+  Lanes nonFiniteLanes{};
   for (; c + kLanes <= n; c += kLanes) {
     Lanes x[16], r[4], bias{};
     for (int k = 0; k < 16; ++k)
@@ -159,15 +170,19 @@ transformOutput(const float *const m[16], const TileOutputs &out, int64_t n) {
     transformOutputTile(x, r);
     if (out.bias)
       std::memcpy(&bias, out.bias + c, sizeof bias);
-    finishTile(r, out, bias, c);
+    finishTile(r, out, bias, c, nonFiniteLanes);
   }
+  float nonFinite = 0.0f;
   for (; c < n; ++c) {
     float x[16], r[4];
     for (int k = 0; k < 16; ++k)
       x[k] = m[k][c];
     transformOutputTile(x, r);
-    finishTile(r, out, out.bias ? out.bias[c] : 0.0f, c);
+    finishTile(r, out, out.bias ? out.bias[c] : 0.0f, c, nonFinite);
   }
+  for (int64_t l = 0; l < kLanes; ++l)
+    nonFinite += nonFiniteLanes[l];
+  return nonFinite == nonFinite;
 }
 
 class Winograd {
@@ -178,7 +193,8 @@ public:
         Ci(in.sizes[3]), Co(out.sizes[3]), nr(kernels.nr),
         panels((out.sizes[3] + kernels.nr - 1) / kernels.nr), coPadded(panels * nr),
         tilesY((out.sizes[1] + 1) / 2), tilesX((out.sizes[2] + 1) / 2),
-        tiles(out.sizes[0] * tilesY * tilesX) {
+        tiles(out.sizes[0] * tilesY * tilesX),
+        redo(static_cast<size_t>(out.sizes[0] * out.sizes[1])) {
     for (int s = 0; s < 2; ++s) {
       padLow[s] = window[s].padLow;
       reversed[s] = window[s].reversed;
@@ -190,6 +206,15 @@ public:
   }
 
   int64_t blocks() const { return (tiles + kBlockTiles - 1) / kBlockTiles; }
+
+  /// The output rows (n * OH + y) marked for the direct routine.
+  std::vector<int64_t> rowsToRedo() const {
+    std::vector<int64_t> rows;
+    for (size_t r = 0; r < redo.size(); ++r)
+      if (redo[r].load(std::memory_order_relaxed))
+        rows.push_back(static_cast<int64_t>(r));
+    return rows;
+  }
 
   /// The tiles of block `b`, through V and M in this thread's buffers.
   void runBlock(int64_t b) const {
@@ -277,7 +302,8 @@ private:
   }
 
   /// The outputs of tile `tile` from M[k][t][:] at `m` (= M[0][t]), with
-  /// the epilogue.
+  /// the epilogue; marks its output rows for the direct routine where a sum
+  /// is not finite.
   void transformAndStore(int64_t tile, const float *m, int64_t count) const {
     int64_t n, y0, x0;
     place(tile, n, y0, x0);
@@ -290,7 +316,9 @@ private:
         if (y0 + i < out.sizes[1] && x0 + j < out.sizes[2])
           outputs.target[2 * i + j] = out.data + n * out.strides[0] +
                                       (y0 + i) * out.strides[1] + (x0 + j) * out.strides[2];
-    transformOutput(sums, outputs, Co);
+    if (!transformOutput(sums, outputs, Co))
+      for (int i = 0; i < 2 && y0 + i < out.sizes[1]; ++i)
+        redo[n * out.sizes[1] + y0 + i].store(true, std::memory_order_relaxed);
   }
 
   const ConvView &in, &ker, &out;
@@ -300,13 +328,16 @@ private:
   int64_t padLow[2];
   bool reversed[2];
   std::vector<float> packed, bias;
+  /// Per output row: whether the direct routine computes it again.
+  mutable std::vector<std::atomic<bool>> redo;
 };
 
 } // namespace
 
 bool oxla::rt::winogradConvolution(const ConvView &in, const ConvView &ker, const ConvView &out,
                                    const std::vector<ConvWindow> &window,
-                                   const ConvEpilogue &epilogue) {
+                                   const ConvEpilogue &epilogue,
+                                   std::vector<int64_t> &directRows) {
   if (out.rank != 4 || ker.sizes[0] != 3 || ker.sizes[1] != 3 || !gemmKernels().fused ||
       in.strides[3] != 1 || out.strides[3] != 1 || in.sizes[3] < kMinFeatures ||
       out.sizes[3] < kMinFeatures)
@@ -316,7 +347,17 @@ bool oxla::rt::winogradConvolution(const ConvView &in, const ConvView &ker, cons
       return false;
   if (out.sizes[0] * ((out.sizes[1] + 1) / 2) * ((out.sizes[2] + 1) / 2) < kMinTiles)
     return false;
+  // An infinite or NaN weight would reach every output of its tiles through
+  // the transforms (and 0 * inf the padding, which the direct sums skip).
+  for (int64_t i = 0; i < 3; ++i)
+    for (int64_t j = 0; j < 3; ++j)
+      for (int64_t ci = 0; ci < in.sizes[3]; ++ci)
+        for (int64_t co = 0; co < out.sizes[3]; ++co)
+          if (!std::isfinite(ker.data[i * ker.strides[0] + j * ker.strides[1] +
+                                      ci * ker.strides[2] + co * ker.strides[3]]))
+            return false;
   Winograd winograd(in, ker, out, window, epilogue);
   parallelFor(winograd.blocks(), [&](int64_t b) { winograd.runBlock(b); });
+  directRows = winograd.rowsToRedo();
   return true;
 }

@@ -11,12 +11,13 @@
 // the two outer steps Horner's, which round the leading terms once, q in
 // Estrin's scheme, a chain of 5 dependent steps in all where Horner's has
 // 7, so that a vector loop keeps more of them in flight (W2 softmax: exp
-// is most of its arithmetic). All Estrin's: 2 ULPs. 2^n is applied by `__oxla_scalef_v<N>` (vectors) as
-// two power-of-two factors, so that results near overflow and in the
-// subnormal range round once; the optimizer gives that function one
-// AVX-512 vscalefps where the target has it (ObjectEmitter.cpp), the same
-// single rounding. x is clamped to [-104, 89] first, where e^x already
-// rounds to 0 and inf; NaN passes through.
+// is most of its arithmetic; Estrin's throughout came to 2 ULPs). 2^n is
+// applied by `__oxla_scalef_v<N>` (vectors) as two power-of-two factors,
+// so that results near overflow and in the subnormal range round once;
+// the optimizer gives that function one AVX-512 vscalefps where the
+// target has it (ObjectEmitter.cpp), the same single rounding. x is
+// clamped to [-104, 89] first, where e^x already rounds to 0 and inf; NaN
+// passes through.
 //
 // tanh(x): |x| < 0.55: a + a^3 P(a^2) for a = |x|, P a degree-5 least-squares fit of
 // (tanh(a) - a) / a^3 for relative error (1 ULP); otherwise

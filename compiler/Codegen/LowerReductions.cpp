@@ -52,12 +52,12 @@
 #include "compiler/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -397,7 +397,8 @@ public:
     for (auto [operand, tiled] : prefetched) {
       MemRefType type = tiled.subview.getSourceType();
       AffineMap map = producer->op.getMatchingIndexingMap(operand);
-      int64_t bytes = type.getElementTypeBitWidth() / 8, perLine = std::max<int64_t>(64 / bytes, 1);
+      int64_t bytes = type.getElementTypeBitWidth() / 8;
+      int64_t perLine = std::max<int64_t>(64 / bytes, 1);
       for (int64_t line = 0; line < width; line += perLine) {
         SmallVector<Value> at;
         for (auto [k, offset] : llvm::enumerate(tiled.subview.getMixedOffsets())) {

@@ -8,8 +8,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/LegacyPassManager.h"
-#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -87,9 +87,7 @@ void inlineVectorizedCalls(llvm::Module &module, llvm::TargetMachine *machine) {
   passes.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
   passes.run(module, modules);
 }
-} // namespace
 
-namespace {
 /// Gives `__oxla_scalef_v<N>` (p * 2^n, ExpandMath.cpp) the body of one
 /// vscalefps where the target has AVX-512 (with VL below 16 lanes): the
 /// same single rounding as the portable body's two multiplications, in one

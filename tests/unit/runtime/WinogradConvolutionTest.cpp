@@ -8,12 +8,16 @@
 // kernel panel, padding on either side or none, a reversed window, padded
 // input rows, bias and ReLU (NaN bias propagates), a thread pool; and the
 // windows it declines (stride, dilation, kernel size, few features or
-// tiles), which the direct routine computes.
+// tiles), which the direct routine computes. Through the routine's C entry:
+// an infinite input gives the direct sums' infinities and NaN, only where
+// they are (its rows go back to the direct routine), an infinite weight
+// leaves the whole convolution to it (padding never multiplies it).
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/ConvolutionViews.h"
 #include "runtime/GemmKernels.h"
+#include "runtime/MemRefDescriptor.h"
 #include "runtime/ThreadPool.h"
 
 #include <gtest/gtest.h>
@@ -24,6 +28,11 @@
 #include <vector>
 
 using namespace oxla::rt;
+
+extern "C" void _mlir_ciface_oxla_convolution_f32(const UnrankedMemRef *input,
+                                                  const UnrankedMemRef *kernel,
+                                                  const UnrankedMemRef *output,
+                                                  const UnrankedMemRef *window);
 
 namespace {
 
@@ -77,8 +86,10 @@ bool runAndCheck(const Shape &s, bool bias, bool relu, int64_t stride = 1,
   std::vector<ConvWindow> window;
   for (int d = 0; d < 2; ++d)
     window.push_back({stride, dilation, s.padLow[d], s.reversed[d]});
-  if (!winogradConvolution(in.view(), ker.view(), out.view(), window, epilogue))
+  std::vector<int64_t> directRows;
+  if (!winogradConvolution(in.view(), ker.view(), out.view(), window, epilogue, directRows))
     return false;
+  EXPECT_TRUE(directRows.empty()) << "finite inputs need no direct rows";
   for (int64_t b = 0; b < s.n; ++b)
     for (int64_t y = 0; y < oh; ++y)
       for (int64_t x = 0; x < ow; ++x)
@@ -155,6 +166,84 @@ TEST_F(WinogradConvolutionTest, DeclinesOtherWindows) {
                            /*kernelSize=*/5));
   EXPECT_FALSE(runAndCheck({2, 16, 16, 16, 32, {1, 1}, {1, 1}}, false, false));
   EXPECT_FALSE(runAndCheck({1, 8, 8, 32, 32, {1, 1}, {1, 1}}, false, false));
+}
+
+/// A memref descriptor of `b` for the routine's C entry.
+struct Descriptor {
+  std::vector<int64_t> fields;
+  UnrankedMemRef memref;
+  explicit Descriptor(Buffer &b) {
+    auto base = reinterpret_cast<int64_t>(b.data.data());
+    fields = {base, base, 0};
+    fields.insert(fields.end(), b.sizes.begin(), b.sizes.end());
+    fields.insert(fields.end(), b.strides.begin(), b.strides.end());
+    memref = {4, fields.data()};
+  }
+};
+
+/// Same padding, 3x3, through the routine's C entry (Winograd where it
+/// applies, the direct sums where it hands them back), against f64 sums
+/// that skip the padding: infinite and NaN results where those are, the
+/// finite ones within the Winograd bound.
+void checkThroughRoutine(Buffer &in, Buffer &ker) {
+  int64_t n = in.sizes[0], h = in.sizes[1], w = in.sizes[2], ci = in.sizes[3],
+          co = ker.sizes[3];
+  std::mt19937 rng(3);
+  Buffer out = make({n, h, w, co}, stridesOf({n, h, w, co}), rng);
+  std::vector<int64_t> window = {1, 1, 1, 0, 1, 1, 1, 0};
+  std::vector<int64_t> windowFields = {reinterpret_cast<int64_t>(window.data()),
+                                       reinterpret_cast<int64_t>(window.data()), 0, 8, 1};
+  UnrankedMemRef windowRef{1, windowFields.data()};
+  Descriptor input(in), kernel(ker), output(out);
+  _mlir_ciface_oxla_convolution_f32(&input.memref, &kernel.memref, &output.memref, &windowRef);
+  int64_t nonFinite = 0;
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t y = 0; y < h; ++y)
+      for (int64_t x = 0; x < w; ++x)
+        for (int64_t o = 0; o < co; ++o) {
+          double sum = 0, magnitude = 0;
+          for (int64_t ky = 0; ky < 3; ++ky)
+            for (int64_t kx = 0; kx < 3; ++kx) {
+              int64_t iy = y - 1 + ky, ix = x - 1 + kx;
+              if (iy < 0 || iy >= h || ix < 0 || ix >= w)
+                continue;
+              for (int64_t c = 0; c < ci; ++c) {
+                double term = double(in.at(b, iy, ix, c)) * ker.at(ky, kx, c, o);
+                sum += term;
+                magnitude += std::fabs(term);
+              }
+            }
+          float got = out.at(b, y, x, o);
+          std::string at = std::to_string(b) + "," + std::to_string(y) + "," +
+                           std::to_string(x) + "," + std::to_string(o);
+          if (!std::isfinite(sum)) {
+            ++nonFinite;
+            EXPECT_EQ(std::isnan(got), std::isnan(sum)) << at;
+            if (std::isinf(sum))
+              EXPECT_EQ(got, float(sum)) << at;
+            continue;
+          }
+          EXPECT_NEAR(got, sum, 64 * std::numeric_limits<float>::epsilon() * magnitude) << at;
+        }
+  EXPECT_GT(nonFinite, 0) << "the test should reach a non-finite sum";
+}
+
+TEST_F(WinogradConvolutionTest, InfiniteInputThroughRoutine) {
+  std::mt19937 rng(11);
+  Buffer in = make({2, 12, 12, 32}, stridesOf({2, 12, 12, 32}), rng);
+  Buffer ker = make({3, 3, 32, 32}, stridesOf({3, 3, 32, 32}), rng);
+  in.at(1, 5, 7, 3) = std::numeric_limits<float>::infinity();
+  in.at(0, 0, 0, 9) = std::numeric_limits<float>::quiet_NaN();
+  checkThroughRoutine(in, ker);
+}
+
+TEST_F(WinogradConvolutionTest, InfiniteWeightThroughRoutine) {
+  std::mt19937 rng(13);
+  Buffer in = make({2, 12, 12, 32}, stridesOf({2, 12, 12, 32}), rng);
+  Buffer ker = make({3, 3, 32, 32}, stridesOf({3, 3, 32, 32}), rng);
+  // Its window position is padding for the first row and column of outputs.
+  ker.at(0, 0, 5, 2) = -std::numeric_limits<float>::infinity();
+  checkThroughRoutine(in, ker);
 }
 
 } // namespace
