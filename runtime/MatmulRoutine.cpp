@@ -99,12 +99,14 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
             for (int64_t line = 0; line < nr; line += 16)
               __builtin_prefetch(next + r * c.rowStride + line * c.colStride, 1, 3);
         }
-        if (directC && rows == kMR && cols == nr) {
-          GemmKernel kernel = zeroC ? kernels.byRowsFromZero[kMR - 1] : kernels.byRows[kMR - 1];
+        // Whole panels are computed where they lie, the last rows too (the
+        // kernels write only their rows).
+        if (directC && cols == nr) {
+          GemmKernel kernel = zeroC ? kernels.byRowsFromZero[rows - 1] : kernels.byRows[rows - 1];
           kernel(kc, panelA, a.rowStride, a.colStride, panelB, blockB.ldb, tile, c.rowStride);
           continue;
         }
-        // An edge (or strided) tile goes through a buffer.
+        // A partial panel (or strided C) goes through a buffer.
         for (int64_t r = 0; r < kMR; ++r)
           for (int64_t col = 0; col < nr; ++col)
             edge[r * nr + col] =
