@@ -250,11 +250,8 @@ private:
     }
 #endif
     for (int64_t r = 0; r < rows; ++r)
-      for (int64_t j = 0; j < cols; ++j) {
-        float x = c[r * ldc + j] + epilogue.bias[(feature0 + j) * epilogue.biasStride];
-        // maximum(x, +0): NaN stays, -0 and negatives become +0.
-        c[r * ldc + j] = epilogue.relu && !(x > 0.0f) && x == x ? 0.0f : x;
-      }
+      for (int64_t j = 0; j < cols; ++j)
+        c[r * ldc + j] = epilogue.apply(c[r * ldc + j], feature0 + j);
   }
 
   View in, ker, out;

@@ -222,7 +222,8 @@ public:
     thread_local std::vector<float> v, m, zeros;
     v.resize(static_cast<size_t>(16 * kBlockTiles * Ci));
     m.resize(static_cast<size_t>(16 * kBlockTiles * coPadded));
-    zeros.assign(static_cast<size_t>(Ci), 0.0f);
+    if (zeros.size() != static_cast<size_t>(Ci)) // never written: +0 stays
+      zeros.assign(static_cast<size_t>(Ci), 0.0f);
     for (int64_t t = 0; t < count; ++t)
       gatherAndTransform(first + t, zeros.data(), v.data() + t * Ci, count);
     multiply(count, v.data(), m.data());

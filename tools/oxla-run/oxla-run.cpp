@@ -22,6 +22,7 @@
 #include "runtime/CheckRoutines.h"
 #include "runtime/LoadedModule.h"
 #include "tools/common/EntryPoints.h"
+#include "tools/common/RunOptions.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -49,19 +50,6 @@ static llvm::cl::opt<bool> splitInputFile(
     "split-input-file",
     llvm::cl::desc("Compile and run each '// -----' separated chunk as its own module"),
     llvm::cl::cat(oxla::tools::toolOptions()));
-static llvm::cl::opt<std::string> entryName("entry", llvm::cl::desc("The function to run"),
-                                            llvm::cl::value_desc("name"),
-                                            llvm::cl::cat(oxla::tools::toolOptions()));
-static llvm::cl::list<std::string>
-    inputSpecs("input",
-               llvm::cl::desc("An argument: SHAPExTYPE=v1,v2,... (e.g. 2x3xf32=1,2,3,4,5,6, "
-                              "f32=7), SHAPExTYPE for zeros, or @file.npy"),
-               llvm::cl::value_desc("spec"), llvm::cl::cat(oxla::tools::toolOptions()));
-static llvm::cl::opt<bool>
-    printResults("print-results",
-                 llvm::cl::desc("Print each entry's results (EXEC @name, then "
-                                "one line per result)"),
-                 llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<bool> checkWithInterpreter(
     "check-with-interpreter",
     llvm::cl::desc("Also run the reference interpreter on the same inputs and report "
