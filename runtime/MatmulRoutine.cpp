@@ -141,19 +141,79 @@ constexpr int64_t kSharedB = 1 << 20;
 
 /// When `threads` threads taking row-block x column-block tasks of an
 /// M x N product in order would finish, in units of one multiply-add row:
-/// a task costs its rows times its columns plus packing its rows of A
-/// (about kPackColumns columns' worth of work per row).
+/// a task costs its rows times its columns plus a fixed cost per row
+/// (reading its rows of A, about kRowColumns columns' worth of work).
 /// `freeAt` is scratch, so that trying many splits allocates once.
 double finishTime(int64_t M, int64_t N, int64_t rowBlock, int64_t colBlock, int64_t threads,
                   std::vector<double> &freeAt) {
-  constexpr double kPackColumns = 32;
+  constexpr double kRowColumns = 32;
   freeAt.assign(static_cast<size_t>(std::max<int64_t>(threads, 1)), 0.0);
   for (int64_t i0 = 0; i0 < M; i0 += rowBlock)
     for (int64_t j0 = 0; j0 < N; j0 += colBlock) {
       double rows = std::min(rowBlock, M - i0), cols = std::min(colBlock, N - j0);
-      *std::min_element(freeAt.begin(), freeAt.end()) += rows * (cols + kPackColumns);
+      *std::min_element(freeAt.begin(), freeAt.end()) += rows * (cols + kRowColumns);
     }
   return *std::max_element(freeAt.begin(), freeAt.end());
+}
+
+/// How multiplyShared divides an M x N product into tasks: blocks of
+/// `rowBlock` rows times groups of `panelGroup` panels.
+struct TaskSplit {
+  int64_t rowBlock, panelGroup;
+};
+
+/// The row blocks tried: those that give each thread 1 to 4 equal tasks,
+/// and halvings of kMC rows down to 4 tiles, all whole tiles; the panel
+/// groups: halvings of all panels. Of these splits, the one whose tasks
+/// end soonest on `threads` threads taking them in order; ties go to
+/// fewer, larger tasks (tried first). (Halvings alone left 256 rows on 2
+/// threads as 11 tasks of 24 rows, one thread running 6: W4_matmul_256
+/// took 0.104 ms, 0.091 ms as 2 tasks.)
+TaskSplit searchSplit(int64_t M, int64_t N, int64_t nr, int64_t threads) {
+  int64_t panels = (N + nr - 1) / nr;
+  auto wholeTiles = [](int64_t rows) { return (rows + kMR - 1) / kMR * kMR; };
+  std::vector<int64_t> rowBlocks;
+  for (int64_t perThread = 1; perThread <= 4; ++perThread)
+    rowBlocks.push_back(wholeTiles((M + threads * perThread - 1) / (threads * perThread)));
+  for (int64_t rb = std::min(kMC, wholeTiles(M));; rb = wholeTiles(rb / 2)) {
+    rowBlocks.push_back(rb);
+    if (rb <= 4 * kMR)
+      break;
+  }
+  std::sort(rowBlocks.begin(), rowBlocks.end(), std::greater<int64_t>());
+  rowBlocks.erase(std::unique(rowBlocks.begin(), rowBlocks.end()), rowBlocks.end());
+  TaskSplit split{rowBlocks.front(), panels};
+  std::vector<double> freeAt;
+  double best = finishTime(M, N, split.rowBlock, panels * nr, threads, freeAt);
+  for (int64_t rb : rowBlocks)
+    for (int64_t pg = panels;; pg = (pg + 1) / 2) {
+      double time = finishTime(M, N, rb, pg * nr, threads, freeAt);
+      if (time < best * 0.999) {
+        best = time;
+        split = {rb, pg};
+      }
+      if (pg == 1)
+        break;
+    }
+  return split;
+}
+
+/// searchSplit, remembered per thread for the last few shapes: the search
+/// takes about 5 us, 6% of W4_matmul_256 on 2 threads, and a program's
+/// products repeat their shapes call after call.
+TaskSplit splitFor(int64_t M, int64_t N, int64_t nr, int64_t threads) {
+  struct Entry {
+    int64_t M = -1, N, nr, threads;
+    TaskSplit split;
+  };
+  thread_local Entry cache[8];
+  thread_local unsigned nextSlot = 0;
+  for (const Entry &e : cache)
+    if (e.M == M && e.N == N && e.nr == nr && e.threads == threads)
+      return e.split;
+  Entry &slot = cache[nextSlot++ % 8];
+  slot = {M, N, nr, threads, searchSplit(M, N, nr, threads)};
+  return slot.split;
 }
 
 /// Rows of A from which a product packs B even where the kernels could read
@@ -197,38 +257,8 @@ void multiplyShared(const Matrix &a, const Matrix &b, const Matrix &c, int64_t t
       packB(b, k0, kc, p * nr, std::min(nr, N - p * nr), nr,
             const_cast<float *>(blockOf(kb).panel(p)));
     });
-  // Tasks: row blocks of whole tiles and groups of panels. The row blocks
-  // tried: those that give each thread 1 to 4 equal tasks, and halvings of
-  // kMC rows down to 4 tiles; the panel groups: halvings of all panels. Of
-  // these splits, the one whose tasks end soonest on `threads` threads
-  // taking them in order; ties go to fewer, larger tasks (tried first).
-  // (Halvings alone left 256 rows on 2 threads as 11 tasks of 24 rows, one
-  // thread running 6: W4_matmul_256 took 0.104 ms, 0.091 ms as 2 tasks.)
-  auto wholeTiles = [](int64_t rows) { return (rows + kMR - 1) / kMR * kMR; };
-  std::vector<int64_t> rowBlocks;
-  for (int64_t perThread = 1; perThread <= 4; ++perThread)
-    rowBlocks.push_back(wholeTiles((M + threads * perThread - 1) / (threads * perThread)));
-  for (int64_t rb = std::min(kMC, wholeTiles(M));; rb = wholeTiles(rb / 2)) {
-    rowBlocks.push_back(rb);
-    if (rb <= 4 * kMR)
-      break;
-  }
-  std::sort(rowBlocks.begin(), rowBlocks.end(), std::greater<int64_t>());
-  rowBlocks.erase(std::unique(rowBlocks.begin(), rowBlocks.end()), rowBlocks.end());
-  int64_t rowBlock = rowBlocks.front(), panelGroup = panels;
-  std::vector<double> freeAt;
-  double best = finishTime(M, N, rowBlock, panelGroup * nr, threads, freeAt);
-  for (int64_t rb : rowBlocks)
-    for (int64_t pg = panels;; pg = (pg + 1) / 2) {
-      double time = finishTime(M, N, rb, pg * nr, threads, freeAt);
-      if (time < best * 0.999) {
-        best = time;
-        rowBlock = rb;
-        panelGroup = pg;
-      }
-      if (pg == 1)
-        break;
-    }
+  TaskSplit split = splitFor(M, N, nr, threads);
+  int64_t rowBlock = split.rowBlock, panelGroup = split.panelGroup;
   int64_t groups = (panels + panelGroup - 1) / panelGroup;
   parallelFor(((M + rowBlock - 1) / rowBlock) * groups, [&](int64_t task) {
     int64_t i0 = (task / groups) * rowBlock, g = task % groups, q0 = g * panelGroup * nr;
