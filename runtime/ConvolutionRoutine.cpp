@@ -242,9 +242,7 @@ private:
     if (!epilogue.bias)
       return;
 #if defined(__x86_64__)
-    // 32-column tiles come from the AVX-512 kernels (GemmKernels.h), which
-    // run only where the CPU has AVX-512.
-    if (kernels.nr == 32 && epilogue.biasStride == 1 && cols % 16 == 0) {
+    if (kernels.isa == GemmIsa::Avx512 && epilogue.biasStride == 1 && cols % 16 == 0) {
       biasReluAvx512(c, ldc, rows, cols, epilogue.bias + feature0, epilogue.relu);
       return;
     }
@@ -346,7 +344,7 @@ template <typename F>
 void Convolution::computePanels(int64_t rows, float *output, int64_t outputStep,
                                 F &&accumulate) const {
   int64_t nr = kernels.nr, featureStride = out.strides[out.rank - 1];
-  float tile[kMR * 32];
+  float tile[kMR * kMaxNR];
   for (int64_t p = 0; p < panels; ++p) {
     const float *b = packed.data() + p * terms * nr;
     float *target = output + p * nr * featureStride;

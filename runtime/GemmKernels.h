@@ -26,7 +26,10 @@ struct Matrix {
   float &at(int64_t i, int64_t j) const { return data[i * rowStride + j * colStride]; }
 };
 
-constexpr int64_t kMR = 6; ///< rows of a full C tile
+constexpr int64_t kMR = 6;    ///< rows of a full C tile
+constexpr int64_t kMaxNR = 64; ///< the most columns of a tile, for buffers
+
+enum class GemmIsa { Avx512, Avx2, Portable };
 
 /// C tile += A panel * B panel over kc steps: A's element (i, k) at
 /// a[i * aRow + k * aDepth], B's row k (nr floats) at b + k * ldb (ldb = nr
@@ -49,15 +52,15 @@ struct GemmKernels {
   int64_t nr; ///< columns of a tile
   RowKernel row;
   bool fused; ///< c = fma(a, b, c) rather than c + round(a * b)
+  GemmIsa isa;
 };
 
-/// The widest kernels the CPU runs (AVX-512: 6 x 32, AVX2 with FMA: 6 x 16,
+/// The widest kernels the CPU runs (AVX-512: 6 x 64, AVX2 with FMA: 6 x 16,
 /// else portable loops, always exact); OXLA_MATMUL_KERNEL=avx2|portable
 /// picks narrower ones (tests run every kernel on one machine), and
 /// OXLA_EXACT_PRODUCTS=1 (not 0) the exact ones. Read once per process.
 const GemmKernels &gemmKernels();
 
-enum class GemmIsa { Avx512, Avx2, Portable };
 /// The kernels of `isa`, exact or fused (portable ones are exact only), or
 /// none where this CPU cannot run them.
 std::optional<GemmKernels> gemmKernelsFor(GemmIsa isa, bool fused);

@@ -75,7 +75,7 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
                     int64_t i0, int64_t mc, int64_t j0, int64_t nc, bool zeroC) {
   const GemmKernels &kernels = gemmKernels();
   int64_t nr = kernels.nr;
-  float edge[kMR * 32];
+  float edge[kMR * kMaxNR];
   bool directC = c.colStride == 1;
   for (int64_t ib = 0; ib < mc; ib += kMC) {
     int64_t mb = std::min(kMC, mc - ib);
