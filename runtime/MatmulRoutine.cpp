@@ -139,19 +139,21 @@ void multiplyBlock(const Matrix &a, const Matrix &b, const Matrix &c, int64_t i0
 /// B's elements up to which one matrix product shares B among its tasks.
 constexpr int64_t kSharedB = 1 << 20;
 
-/// When `threads` threads taking row-block x column-block tasks of an
-/// M x N product in order would finish, in units of one multiply-add row:
-/// a task costs its rows times its columns plus a fixed cost per row
-/// (reading its rows of A, about kRowColumns columns' worth of work).
+/// When `threads` threads taking row-block x panel-group tasks of an
+/// M x N product in order would finish, in units of one tile's work: a task
+/// costs its tiles (a partial one as much as a whole one, which the kernel
+/// computes at nearly the same speed) plus kTaskTiles for starting it.
 /// `freeAt` is scratch, so that trying many splits allocates once.
-double finishTime(int64_t M, int64_t N, int64_t rowBlock, int64_t colBlock, int64_t threads,
-                  std::vector<double> &freeAt) {
-  constexpr double kRowColumns = 32;
+double finishTime(int64_t M, int64_t N, int64_t nr, int64_t rowBlock, int64_t panelGroup,
+                  int64_t threads, std::vector<double> &freeAt) {
+  constexpr double kTaskTiles = 1;
+  int64_t panels = (N + nr - 1) / nr;
   freeAt.assign(static_cast<size_t>(std::max<int64_t>(threads, 1)), 0.0);
   for (int64_t i0 = 0; i0 < M; i0 += rowBlock)
-    for (int64_t j0 = 0; j0 < N; j0 += colBlock) {
-      double rows = std::min(rowBlock, M - i0), cols = std::min(colBlock, N - j0);
-      *std::min_element(freeAt.begin(), freeAt.end()) += rows * (cols + kRowColumns);
+    for (int64_t p0 = 0; p0 < panels; p0 += panelGroup) {
+      int64_t rowTiles = (std::min(rowBlock, M - i0) + kMR - 1) / kMR;
+      double tiles = static_cast<double>(rowTiles * std::min(panelGroup, panels - p0));
+      *std::min_element(freeAt.begin(), freeAt.end()) += tiles + kTaskTiles;
     }
   return *std::max_element(freeAt.begin(), freeAt.end());
 }
@@ -162,8 +164,8 @@ struct TaskSplit {
   int64_t rowBlock, panelGroup;
 };
 
-/// The row blocks tried: those that give each thread 1 to 4 equal tasks,
-/// and halvings of kMC rows down to 4 tiles, all whole tiles; the panel
+/// The row blocks tried: all rows, those that give each thread 1 to 4 equal
+/// tasks, and halvings of kMC rows down to 4 tiles, all whole tiles; the panel
 /// groups: halvings of all panels. Of these splits, the one whose tasks
 /// end soonest on `threads` threads taking them in order; ties go to
 /// fewer, larger tasks (tried first). (Halvings alone left 256 rows on 2
@@ -172,7 +174,7 @@ struct TaskSplit {
 TaskSplit searchSplit(int64_t M, int64_t N, int64_t nr, int64_t threads) {
   int64_t panels = (N + nr - 1) / nr;
   auto wholeTiles = [](int64_t rows) { return (rows + kMR - 1) / kMR * kMR; };
-  std::vector<int64_t> rowBlocks;
+  std::vector<int64_t> rowBlocks{wholeTiles(M)};
   for (int64_t perThread = 1; perThread <= 4; ++perThread)
     rowBlocks.push_back(wholeTiles((M + threads * perThread - 1) / (threads * perThread)));
   for (int64_t rb = std::min(kMC, wholeTiles(M));; rb = wholeTiles(rb / 2)) {
@@ -184,10 +186,10 @@ TaskSplit searchSplit(int64_t M, int64_t N, int64_t nr, int64_t threads) {
   rowBlocks.erase(std::unique(rowBlocks.begin(), rowBlocks.end()), rowBlocks.end());
   TaskSplit split{rowBlocks.front(), panels};
   std::vector<double> freeAt;
-  double best = finishTime(M, N, split.rowBlock, panels * nr, threads, freeAt);
+  double best = finishTime(M, N, nr, split.rowBlock, panels, threads, freeAt);
   for (int64_t rb : rowBlocks)
     for (int64_t pg = panels;; pg = (pg + 1) / 2) {
-      double time = finishTime(M, N, rb, pg * nr, threads, freeAt);
+      double time = finishTime(M, N, nr, rb, pg, threads, freeAt);
       if (time < best * 0.999) {
         best = time;
         split = {rb, pg};
