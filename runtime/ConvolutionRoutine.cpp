@@ -103,10 +103,9 @@ struct Segment {
 
 class Convolution {
 public:
-  Convolution(View input, View kernel, View output, std::vector<Window> window,
-              Epilogue epilogue)
+  Convolution(View input, View kernel, View output, std::vector<Window> window, Epilogue epilogue)
       : in(input), ker(kernel), out(output), window(std::move(window)), epilogue(epilogue),
-        spatial(output.rank - 2), kernels(gemmKernels()) {
+        spatial(output.rank - 2), kernels(gemmKernelsForColumns(output.sizes[output.rank - 1])) {
     Ci = in.sizes[in.rank - 1];
     Co = out.sizes[out.rank - 1];
     positions = 1;

@@ -11,9 +11,11 @@
 
 #include "runtime/GemmKernels.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <utility>
+#include <vector>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -86,17 +88,15 @@ rowColumns(int64_t kc, const float *a, int64_t aStride, const float *b, int64_t 
   }
 }
 
-// The tiles: MR rows of kVectors vectors. AVX2 has 16 registers: 6 x 2
+// The tiles: MR rows of V vectors. AVX2 has 16 registers: 6 x 2
 // accumulators, 2 of B, 1 broadcast. AVX-512 has 32: 6 x 4 accumulators
 // take 4 B vectors and 6 broadcasts per 24 multiply-adds, where 6 x 2 took
-// 2 and 6 per 12 (W4_matmul_256 1T 0.165 -> 0.155 ms).
-constexpr int kAvx2Vectors = 2, kAvx512Vectors = 4;
-
-template <int64_t MR, bool Fused, bool FromZero>
+// 2 and 6 per 12 (W4_matmul_256 1T 0.165 -> 0.155 ms). Narrower tiles
+// compute the last columns of a product (GemmKernels.h).
+template <int64_t MR, int V, bool Fused, bool FromZero>
 __attribute__((target("avx2,fma"))) void kernelAvx2(int64_t kc, const float *a, int64_t aRow,
                                                     int64_t aDepth, const float *b, int64_t ldb,
                                                     float *c, int64_t ldc) {
-  constexpr int V = kAvx2Vectors;
   __m256 acc[MR][V];
   for (int64_t i = 0; i < MR; ++i)
     for (int v = 0; v < V; ++v)
@@ -116,11 +116,10 @@ __attribute__((target("avx2,fma"))) void kernelAvx2(int64_t kc, const float *a, 
       _mm256_storeu_ps(c + i * ldc + 8 * v, acc[i][v]);
 }
 
-template <int64_t MR, bool Fused, bool FromZero>
+template <int64_t MR, int V, bool Fused, bool FromZero>
 __attribute__((target("avx512f"))) void kernelAvx512(int64_t kc, const float *a, int64_t aRow,
                                                      int64_t aDepth, const float *b, int64_t ldb,
                                                      float *c, int64_t ldc) {
-  constexpr int V = kAvx512Vectors;
   __m512 acc[MR][V];
   for (int64_t i = 0; i < MR; ++i)
     for (int v = 0; v < V; ++v)
@@ -206,57 +205,123 @@ template <int64_t MR, bool Fused> struct Portable {
   static constexpr GemmKernel fromZero = kernelPortable<MR, 16, true>;
 };
 #if defined(__x86_64__)
-template <int64_t MR, bool Fused> struct Avx2 {
-  static constexpr GemmKernel run = kernelAvx2<MR, Fused, false>;
-  static constexpr GemmKernel fromZero = kernelAvx2<MR, Fused, true>;
+template <int V> struct Avx2 {
+  template <int64_t MR, bool Fused> struct Tile {
+    static constexpr GemmKernel run = kernelAvx2<MR, V, Fused, false>;
+    static constexpr GemmKernel fromZero = kernelAvx2<MR, V, Fused, true>;
+  };
 };
-template <int64_t MR, bool Fused> struct Avx512 {
-  static constexpr GemmKernel run = kernelAvx512<MR, Fused, false>;
-  static constexpr GemmKernel fromZero = kernelAvx512<MR, Fused, true>;
+template <int V> struct Avx512 {
+  template <int64_t MR, bool Fused> struct Tile {
+    static constexpr GemmKernel run = kernelAvx512<MR, V, Fused, false>;
+    static constexpr GemmKernel fromZero = kernelAvx512<MR, V, Fused, true>;
+  };
 };
 #endif
 
+/// The tiles of `isa` `V` vectors wide, for V = 1, 2, 4.
+template <template <int> class Isa, bool Fused>
+std::optional<GemmKernels> tilesOf(GemmIsa isa, int64_t lanes, int64_t nr, RowKernel row) {
+  auto rows = std::make_integer_sequence<int64_t, kMR>();
+  switch (nr / lanes * lanes == nr ? nr / lanes : 0) {
+  case 1:
+    return table<Isa<1>::template Tile, Fused>(isa, nr, row, rows);
+  case 2:
+    return table<Isa<2>::template Tile, Fused>(isa, nr, row, rows);
+  case 4:
+    return table<Isa<4>::template Tile, Fused>(isa, nr, row, rows);
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace
 
-std::optional<GemmKernels> oxla::rt::gemmKernelsFor(GemmIsa isa, bool fused) {
-  auto rows = std::make_integer_sequence<int64_t, kMR>();
+std::vector<int64_t> oxla::rt::gemmTileWidths(GemmIsa isa) {
+  switch (isa) {
+  case GemmIsa::Avx512:
+    return {64, 32, 16};
+  case GemmIsa::Avx2:
+    return {16, 8};
+  case GemmIsa::Portable:
+    return {16};
+  }
+  return {};
+}
+
+std::optional<GemmKernels> oxla::rt::gemmKernelsFor(GemmIsa isa, bool fused, int64_t nr) {
+  std::vector<int64_t> widths = gemmTileWidths(isa);
+  if (nr == 0)
+    nr = widths.front();
+  if (std::find(widths.begin(), widths.end(), nr) == widths.end())
+    return std::nullopt;
 #if defined(__x86_64__)
   __builtin_cpu_init();
   if (isa == GemmIsa::Avx512) {
     if (!__builtin_cpu_supports("avx512f"))
       return std::nullopt;
-    return fused ? table<Avx512, true>(isa, 16 * kAvx512Vectors, rowAvx512<true>, rows)
-                 : table<Avx512, false>(isa, 16 * kAvx512Vectors, rowAvx512<false>, rows);
+    return fused ? tilesOf<Avx512, true>(isa, 16, nr, rowAvx512<true>)
+                 : tilesOf<Avx512, false>(isa, 16, nr, rowAvx512<false>);
   }
   if (isa == GemmIsa::Avx2) {
     if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
       return std::nullopt;
-    return fused ? table<Avx2, true>(isa, 8 * kAvx2Vectors, rowAvx2<true>, rows)
-                 : table<Avx2, false>(isa, 8 * kAvx2Vectors, rowAvx2<false>, rows);
+    return fused ? tilesOf<Avx2, true>(isa, 8, nr, rowAvx2<true>)
+                 : tilesOf<Avx2, false>(isa, 8, nr, rowAvx2<false>);
   }
 #endif
   if (isa != GemmIsa::Portable || fused)
     return std::nullopt;
-  return table<Portable, false>(isa, 16, rowPortable, rows);
+  return table<Portable, false>(isa, nr, rowPortable, std::make_integer_sequence<int64_t, kMR>());
 }
 
 namespace {
-GemmKernels chooseKernels() {
+/// The chosen ISA's tiles, widest first.
+struct KernelSet {
+  std::vector<GemmKernels> byWidth;
+};
+
+KernelSet chooseKernels() {
   const char *forced = std::getenv("OXLA_MATMUL_KERNEL");
   std::string wanted = forced ? forced : "";
   const char *exact = std::getenv("OXLA_EXACT_PRODUCTS");
   bool fused = !exact || !*exact || std::string(exact) == "0";
+  auto setOf = [](GemmIsa isa, bool fused) {
+    KernelSet set;
+    for (int64_t nr : gemmTileWidths(isa))
+      set.byWidth.push_back(*gemmKernelsFor(isa, fused, nr));
+    return set;
+  };
   for (GemmIsa isa : {GemmIsa::Avx512, GemmIsa::Avx2}) {
     if ((isa == GemmIsa::Avx512 && !wanted.empty()) || wanted == "portable")
       continue;
-    if (std::optional<GemmKernels> kernels = gemmKernelsFor(isa, fused))
-      return *kernels;
+    if (gemmKernelsFor(isa, fused))
+      return setOf(isa, fused);
   }
-  return *gemmKernelsFor(GemmIsa::Portable, false);
+  return setOf(GemmIsa::Portable, false);
+}
+
+const KernelSet &kernelSet() {
+  static const KernelSet set = chooseKernels();
+  return set;
 }
 } // namespace
 
-const GemmKernels &oxla::rt::gemmKernels() {
-  static const GemmKernels kernels = chooseKernels();
-  return kernels;
+const GemmKernels &oxla::rt::gemmKernels() { return kernelSet().byWidth.front(); }
+
+const GemmKernels &oxla::rt::gemmKernelsCovering(int64_t columns) {
+  const std::vector<GemmKernels> &byWidth = kernelSet().byWidth;
+  for (auto it = byWidth.rbegin(); it != byWidth.rend(); ++it)
+    if (it->nr >= columns)
+      return *it;
+  return byWidth.front();
+}
+
+const GemmKernels &oxla::rt::gemmKernelsForColumns(int64_t columns) {
+  for (const GemmKernels &kernels : kernelSet().byWidth) {
+    int64_t padded = (columns + kernels.nr - 1) / kernels.nr * kernels.nr;
+    if (8 * (padded - columns) <= columns)
+      return kernels;
+  }
+  return gemmKernelsCovering(columns);
 }

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace oxla::rt {
 
@@ -55,15 +56,28 @@ struct GemmKernels {
   GemmIsa isa;
 };
 
-/// The widest kernels the CPU runs (AVX-512: 6 x 64, AVX2 with FMA: 6 x 16,
+/// The widest tiles the CPU runs (AVX-512: 6 x 64, AVX2 with FMA: 6 x 16,
 /// else portable loops, always exact); OXLA_MATMUL_KERNEL=avx2|portable
 /// picks narrower ones (tests run every kernel on one machine), and
 /// OXLA_EXACT_PRODUCTS=1 (not 0) the exact ones. Read once per process.
 const GemmKernels &gemmKernels();
+/// Of the same ISA and arithmetic, the narrowest tiles with at least
+/// `columns` columns (the widest where none has): the last columns of a
+/// product, which a wide tile would compute mostly for nothing (N = 96 on
+/// 6 x 64 tiles: 25% more work than on 6 x 32 ones).
+const GemmKernels &gemmKernelsCovering(int64_t columns);
+/// For a product whose every panel takes one tile width (the convolutions):
+/// the widest tiles that pad `columns` by at most an eighth, else the
+/// narrowest that cover them (96 features: 3 x 32 rather than 2 x 64).
+const GemmKernels &gemmKernelsForColumns(int64_t columns);
 
-/// The kernels of `isa`, exact or fused (portable ones are exact only), or
-/// none where this CPU cannot run them.
-std::optional<GemmKernels> gemmKernelsFor(GemmIsa isa, bool fused);
+/// The tile widths (nr) of `isa`, widest first: AVX-512 64, 32, 16; AVX2 16,
+/// 8; portable 16.
+std::vector<int64_t> gemmTileWidths(GemmIsa isa);
+/// The kernels of `isa` with tiles `nr` columns wide (0: the widest), exact
+/// or fused (portable ones are exact only), or none where this CPU cannot
+/// run them or `isa` has no such width.
+std::optional<GemmKernels> gemmKernelsFor(GemmIsa isa, bool fused, int64_t nr = 0);
 
 } // namespace oxla::rt
 

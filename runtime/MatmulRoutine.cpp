@@ -82,6 +82,10 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
     for (int64_t q = 0; q < nc; q += nr) {
       int64_t cols = std::min(nr, nc - q);
       const float *panelB = blockB.panel(q / nr);
+      // A partial panel's columns on the narrowest tiles that cover them
+      // (they read the panel's first `width` columns).
+      const GemmKernels &tiles = cols == nr ? kernels : gemmKernelsCovering(cols);
+      int64_t width = tiles.nr;
       for (int64_t p = 0; p < mb; p += kMR) {
         int64_t rows = std::min(kMR, mb - p);
         // A is read in place: the kernel broadcasts one element of each of
@@ -99,22 +103,23 @@ void multiplyPacked(const Matrix &a, const Matrix &c, const BPanels &blockB, int
             for (int64_t line = 0; line < nr; line += 16)
               __builtin_prefetch(next + r * c.rowStride + line * c.colStride, 1, 3);
         }
-        // Whole panels are computed where they lie, the last rows too (the
-        // kernels write only their rows).
-        if (directC && cols == nr) {
-          GemmKernel kernel = zeroC ? kernels.byRowsFromZero[rows - 1] : kernels.byRows[rows - 1];
+        // Tiles that fill their columns are computed where they lie, the
+        // last rows too (the kernels write only their rows).
+        if (directC && cols == width) {
+          GemmKernel kernel = zeroC ? tiles.byRowsFromZero[rows - 1] : tiles.byRows[rows - 1];
           kernel(kc, panelA, a.rowStride, a.colStride, panelB, blockB.ldb, tile, c.rowStride);
           continue;
         }
-        // A partial panel (or strided C) goes through a buffer.
+        // Others (or strided C) go through a buffer.
         for (int64_t r = 0; r < kMR; ++r)
-          for (int64_t col = 0; col < nr; ++col)
-            edge[r * nr + col] =
+          for (int64_t col = 0; col < width; ++col)
+            edge[r * width + col] =
                 !zeroC && r < rows && col < cols ? tile[r * c.rowStride + col * c.colStride] : 0.0f;
-        kernels.byRows[rows - 1](kc, panelA, a.rowStride, a.colStride, panelB, blockB.ldb, edge, nr);
+        tiles.byRows[rows - 1](kc, panelA, a.rowStride, a.colStride, panelB, blockB.ldb, edge,
+                               width);
         for (int64_t r = 0; r < rows; ++r)
           for (int64_t col = 0; col < cols; ++col)
-            tile[r * c.rowStride + col * c.colStride] = edge[r * nr + col];
+            tile[r * c.rowStride + col * c.colStride] = edge[r * width + col];
       }
     }
   }

@@ -189,9 +189,9 @@ class Winograd {
 public:
   Winograd(const ConvView &in, const ConvView &ker, const ConvView &out,
            const std::vector<ConvWindow> &window, const ConvEpilogue &epilogue)
-      : in(in), ker(ker), out(out), epilogue(epilogue), kernels(gemmKernels()),
-        Ci(in.sizes[3]), Co(out.sizes[3]), nr(kernels.nr),
-        panels((out.sizes[3] + kernels.nr - 1) / kernels.nr), coPadded(panels * nr),
+      : in(in), ker(ker), out(out), epilogue(epilogue),
+        kernels(gemmKernelsForColumns(out.sizes[3])), Ci(in.sizes[3]), Co(out.sizes[3]),
+        nr(kernels.nr), panels((out.sizes[3] + kernels.nr - 1) / kernels.nr), coPadded(panels * nr),
         tilesY((out.sizes[1] + 1) / 2), tilesX((out.sizes[2] + 1) / 2),
         tiles(out.sizes[0] * tilesY * tilesX),
         redo(static_cast<size_t>(out.sizes[0] * out.sizes[1])) {

@@ -180,8 +180,10 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
-  registerPassManagerCLOptions();
+  // Before the pass manager's options: --mlir-print-ir-after and the like
+  // list the passes registered when they are created.
   oxla::registerPasses();
+  registerPassManagerCLOptions();
   parseCommandLine(argc, argv, "oxla-compile: compile StableHLO ahead of time\n", {&toolOptions()});
 
   DialectRegistry registry;

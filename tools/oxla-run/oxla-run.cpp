@@ -385,8 +385,10 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
-  registerPassManagerCLOptions();
+  // Before the pass manager's options: --mlir-print-ir-after and the like
+  // list the passes registered when they are created.
   oxla::registerPasses();
+  registerPassManagerCLOptions();
   parseCommandLine(argc, argv, "oxla-run: compile StableHLO for the host CPU and run it\n",
                    {&toolOptions(), &inputOptions()});
 

@@ -3,8 +3,8 @@
 // Every kernel this CPU runs, exact and fused, against scalar chains in k
 // order: exact ones must equal c + round(a * b) step by step, fused ones
 // fma(a, b, c) (std::fma, correctly rounded), bit for bit, on every row
-// count of a tile and on row kernels with vector blocks and a tail; the
-// from-zero tiles as the others on a tile of +0.
+// count and width of a tile and on row kernels with vector blocks and a
+// tail; the from-zero tiles as the others on a tile of +0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +50,17 @@ const Variant kVariants[] = {
     {GemmIsa::Portable, false, "portable"},
 };
 
+/// The tiles of every width of `v` this CPU runs.
+std::vector<GemmKernels> tilesOf(const Variant &v) {
+  std::vector<GemmKernels> tiles;
+  for (int64_t nr : gemmTileWidths(v.isa))
+    if (std::optional<GemmKernels> kernels = gemmKernelsFor(v.isa, v.fused, nr)) {
+      EXPECT_EQ(kernels->nr, nr) << v.name;
+      tiles.push_back(*kernels);
+    }
+  return tiles;
+}
+
 uint32_t bits(float x) {
   uint32_t b;
   std::memcpy(&b, &x, sizeof b);
@@ -59,59 +70,55 @@ uint32_t bits(float x) {
 TEST(GemmKernels, TilesSumInOrder) {
   std::mt19937 rng(7);
   constexpr int64_t kc = 37;
-  for (const Variant &v : kVariants) {
-    std::optional<GemmKernels> kernels = gemmKernelsFor(v.isa, v.fused);
-    if (!kernels)
-      continue;
-    EXPECT_EQ(kernels->fused, v.fused) << v.name;
-    int64_t nr = kernels->nr, ldc = nr + 3;
-    // A packed [k][kMR] (aRow 1, aDepth kMR); B packed [k][nr].
-    std::vector<float> a = randomFloats(kc * kMR, rng), b = randomFloats(kc * nr, rng);
-    for (int64_t rows = 1; rows <= kMR; ++rows) {
-      std::vector<float> c = randomFloats(kMR * ldc, rng), expected = c;
-      kernels->byRows[rows - 1](kc, a.data(), 1, kMR, b.data(), nr, c.data(), ldc);
-      for (int64_t i = 0; i < rows; ++i)
-        for (int64_t j = 0; j < nr; ++j) {
-          float acc = expected[i * ldc + j];
-          for (int64_t k = 0; k < kc; ++k)
-            acc = step(acc, a[k * kMR + i], b[k * nr + j], v.fused);
-          ASSERT_EQ(bits(c[i * ldc + j]), bits(acc))
-              << v.name << ": rows " << rows << ", C[" << i << ", " << j << "]";
-        }
-      // Rows past `rows` and columns past nr stay as they were.
-      for (int64_t i = 0; i < kMR; ++i)
-        for (int64_t j = 0; j < ldc; ++j)
-          if (i >= rows || j >= nr)
-            ASSERT_EQ(bits(c[i * ldc + j]), bits(expected[i * ldc + j])) << v.name;
+  for (const Variant &v : kVariants)
+    for (const GemmKernels &kernels : tilesOf(v)) {
+      EXPECT_EQ(kernels.fused, v.fused) << v.name;
+      int64_t nr = kernels.nr, ldc = nr + 3;
+      // A packed [k][kMR] (aRow 1, aDepth kMR); B packed [k][nr].
+      std::vector<float> a = randomFloats(kc * kMR, rng), b = randomFloats(kc * nr, rng);
+      for (int64_t rows = 1; rows <= kMR; ++rows) {
+        std::vector<float> c = randomFloats(kMR * ldc, rng), expected = c;
+        kernels.byRows[rows - 1](kc, a.data(), 1, kMR, b.data(), nr, c.data(), ldc);
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t j = 0; j < nr; ++j) {
+            float acc = expected[i * ldc + j];
+            for (int64_t k = 0; k < kc; ++k)
+              acc = step(acc, a[k * kMR + i], b[k * nr + j], v.fused);
+            ASSERT_EQ(bits(c[i * ldc + j]), bits(acc))
+                << v.name << " x" << nr << ": rows " << rows << ", C[" << i << ", " << j << "]";
+          }
+        // Rows past `rows` and columns past nr stay as they were.
+        for (int64_t i = 0; i < kMR; ++i)
+          for (int64_t j = 0; j < ldc; ++j)
+            if (i >= rows || j >= nr)
+              ASSERT_EQ(bits(c[i * ldc + j]), bits(expected[i * ldc + j])) << v.name;
+      }
     }
-  }
 }
 
 TEST(GemmKernels, FromZeroTilesIgnoreCAndSumFromPositiveZero) {
   std::mt19937 rng(13);
   constexpr int64_t kc = 23;
-  for (const Variant &v : kVariants) {
-    std::optional<GemmKernels> kernels = gemmKernelsFor(v.isa, v.fused);
-    if (!kernels)
-      continue;
-    int64_t nr = kernels->nr, ldc = nr + 3;
-    std::vector<float> a = randomFloats(kc * kMR, rng), b = randomFloats(kc * nr, rng);
-    // A product of -0 starts a sum from +0 at +0, as it does on a tile of +0.
-    a[0] = -0.0f;
-    b[0] = 1.0f;
-    for (int64_t rows = 1; rows <= kMR; ++rows) {
-      std::vector<float> c = randomFloats(kMR * ldc, rng), before = c;
-      std::vector<float> zeros(kMR * ldc, 0.0f);
-      kernels->byRowsFromZero[rows - 1](kc, a.data(), 1, kMR, b.data(), nr, c.data(), ldc);
-      kernels->byRows[rows - 1](kc, a.data(), 1, kMR, b.data(), nr, zeros.data(), ldc);
-      for (int64_t i = 0; i < kMR; ++i)
-        for (int64_t j = 0; j < ldc; ++j) {
-          bool inTile = i < rows && j < nr;
-          ASSERT_EQ(bits(c[i * ldc + j]), bits(inTile ? zeros[i * ldc + j] : before[i * ldc + j]))
-              << v.name << ": rows " << rows << ", C[" << i << ", " << j << "]";
-        }
+  for (const Variant &v : kVariants)
+    for (const GemmKernels &kernels : tilesOf(v)) {
+      int64_t nr = kernels.nr, ldc = nr + 3;
+      std::vector<float> a = randomFloats(kc * kMR, rng), b = randomFloats(kc * nr, rng);
+      // A product of -0 starts a sum from +0 at +0, as it does on a tile of +0.
+      a[0] = -0.0f;
+      b[0] = 1.0f;
+      for (int64_t rows = 1; rows <= kMR; ++rows) {
+        std::vector<float> c = randomFloats(kMR * ldc, rng), before = c;
+        std::vector<float> zeros(kMR * ldc, 0.0f);
+        kernels.byRowsFromZero[rows - 1](kc, a.data(), 1, kMR, b.data(), nr, c.data(), ldc);
+        kernels.byRows[rows - 1](kc, a.data(), 1, kMR, b.data(), nr, zeros.data(), ldc);
+        for (int64_t i = 0; i < kMR; ++i)
+          for (int64_t j = 0; j < ldc; ++j) {
+            bool inTile = i < rows && j < nr;
+            ASSERT_EQ(bits(c[i * ldc + j]), bits(inTile ? zeros[i * ldc + j] : before[i * ldc + j]))
+                << v.name << " x" << nr << ": rows " << rows << ", C[" << i << ", " << j << "]";
+          }
+      }
     }
-  }
 }
 
 TEST(GemmKernels, RowKernelsSumInOrder) {
@@ -159,3 +166,34 @@ TEST(GemmKernels, FusedDiffersFromExactOnlyByRounding) {
 }
 
 } // namespace
+
+TEST(GemmKernels, NarrowTilesForTheLastColumns) {
+  // A product's last panel takes the narrowest tiles that cover it; a
+  // convolution, whose panels share one width, the widest that pads its
+  // features by at most an eighth.
+  const GemmKernels &widest = gemmKernels();
+  auto covering = [](int64_t cols) { return gemmKernelsCovering(cols).nr; };
+  auto forColumns = [](int64_t cols) { return gemmKernelsForColumns(cols).nr; };
+  EXPECT_EQ(covering(widest.nr), widest.nr);
+  EXPECT_EQ(covering(widest.nr + 1), widest.nr);
+  EXPECT_EQ(forColumns(4 * widest.nr), widest.nr);
+  if (widest.isa == GemmIsa::Avx512) {
+    EXPECT_EQ(covering(10), 16);
+    EXPECT_EQ(covering(29), 32);
+    EXPECT_EQ(covering(33), 64);
+    EXPECT_EQ(forColumns(96), 32);
+    EXPECT_EQ(forColumns(200), 32); // 224 = 7 x 32 pads 12%; 256 would pad 28%
+    EXPECT_EQ(forColumns(10), 16);
+  } else if (widest.isa == GemmIsa::Avx2) {
+    EXPECT_EQ(covering(5), 8);
+    EXPECT_EQ(covering(9), 16);
+    EXPECT_EQ(forColumns(24), 8);
+    EXPECT_EQ(forColumns(62), 16);
+  }
+  for (int64_t cols = 1; cols <= 4 * widest.nr; ++cols) {
+    const GemmKernels &tiles = gemmKernelsCovering(cols);
+    EXPECT_EQ(tiles.isa, widest.isa);
+    EXPECT_EQ(tiles.fused, widest.fused);
+    EXPECT_TRUE(tiles.nr >= cols || tiles.nr == widest.nr) << cols;
+  }
+}
