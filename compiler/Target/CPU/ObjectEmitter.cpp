@@ -2,7 +2,6 @@
 
 #include "compiler/Target/CPU/ObjectEmitter.h"
 
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/IRBuilder.h"
@@ -59,6 +58,52 @@ std::unique_ptr<llvm::TargetMachine> oxla::createTargetMachine(llvm::StringRef c
 }
 
 namespace {
+/// Runs the module passes that `build` adds with a PassBuilder for `machine`.
+template <typename Build>
+void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
+                     const llvm::PipelineTuningOptions &tuning, Build &&build) {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder(machine, tuning);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  llvm::ModulePassManager passes;
+  build(builder, passes);
+  passes.run(module, modules);
+}
+
+/// The size of a basic block from which a module is optimized without the
+/// SLP vectorizer. Oxla's loops are vectorized by the loop vectorizer; SLP
+/// searches the rest (scalar remainders, straight-line code) for vector
+/// trees, superlinearly in a block's size: 31% of W9_compile_5000's compile
+/// time, whose loop body is one block of 8661 instructions, for a scalar
+/// remainder that runs a few iterations a call. The bench's other modules
+/// have blocks of at most 180 instructions.
+constexpr size_t kSlpMaxBlock = 2000;
+
+/// LLVM's -O2 pipeline with loop unrolling, interleaving and vectorization,
+/// and SLP vectorization where no block has kSlpMaxBlock instructions.
+void optimize(llvm::Module &module, llvm::TargetMachine *machine) {
+  size_t largestBlock = 0;
+  for (llvm::Function &function : module)
+    for (llvm::BasicBlock &block : function)
+      largestBlock = std::max(largestBlock, block.size());
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopInterleaving = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = largestBlock < kSlpMaxBlock;
+  runModulePasses(
+      module, machine, tuning, [](llvm::PassBuilder &builder, llvm::ModulePassManager &passes) {
+        passes.addPass(builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2));
+      });
+}
+
 /// Inlines the calls that the optimizer created of `alwaysinline` functions:
 /// the loop vectorizer's calls of the vector variants of oxla's math
 /// functions (ExpandMath.cpp), which exist only after the inliner ran.
@@ -73,19 +118,10 @@ void inlineVectorizedCalls(llvm::Module &module, llvm::TargetMachine *machine) {
       calls += function.getNumUses();
   if (calls == 0 || calls > kMaxInlinedCalls)
     return;
-  llvm::LoopAnalysisManager loops;
-  llvm::FunctionAnalysisManager functions;
-  llvm::CGSCCAnalysisManager sccs;
-  llvm::ModuleAnalysisManager modules;
-  llvm::PassBuilder builder(machine);
-  builder.registerModuleAnalyses(modules);
-  builder.registerCGSCCAnalyses(sccs);
-  builder.registerFunctionAnalyses(functions);
-  builder.registerLoopAnalyses(loops);
-  builder.crossRegisterProxies(loops, functions, sccs, modules);
-  llvm::ModulePassManager passes;
-  passes.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
-  passes.run(module, modules);
+  runModulePasses(module, machine, llvm::PipelineTuningOptions(),
+                  [](llvm::PassBuilder &, llvm::ModulePassManager &passes) {
+                    passes.addPass(llvm::AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+                  });
 }
 
 /// Gives `__oxla_scalef_v<N>` (p * 2^n, ExpandMath.cpp) the body of one
@@ -122,11 +158,9 @@ void useScalef(llvm::Module &module, llvm::TargetMachine *machine) {
 
 std::function<llvm::Error(llvm::Module *)>
 oxla::makeOptimizer(llvm::TargetMachine *machine) {
-  auto optimize = makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0, machine);
-  return [optimize, machine](llvm::Module *module) -> llvm::Error {
+  return [machine](llvm::Module *module) -> llvm::Error {
     useScalef(*module, machine);
-    if (llvm::Error e = optimize(module))
-      return e;
+    optimize(*module, machine);
     inlineVectorizedCalls(*module, machine);
     return llvm::Error::success();
   };

@@ -29,8 +29,8 @@ std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef cpu,
                                                          std::string &error);
 
 /// The optimizer of both the JIT and the object files: LLVM's -O2 for
-/// `machine`, then the calls that vectorization made of `alwaysinline`
-/// functions inlined.
+/// `machine` (without SLP vectorization in modules with huge blocks), then
+/// the calls that vectorization made of `alwaysinline` functions inlined.
 std::function<llvm::Error(llvm::Module *)> makeOptimizer(llvm::TargetMachine *machine);
 
 /// Translates an LLVM-dialect module to LLVM IR for `machine` and optimizes
