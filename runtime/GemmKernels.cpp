@@ -219,24 +219,23 @@ template <int V> struct Avx512 {
 };
 #endif
 
-/// The tiles of `isa` `V` vectors wide, for V = 1, 2, 4.
-template <template <int> class Isa, bool Fused>
+/// The tiles of `isa` `nr` columns wide, one of `Vectors` vectors of
+/// `lanes` lanes (the widths gemmTileWidths lists).
+template <template <int> class Isa, bool Fused, int... Vectors>
 std::optional<GemmKernels> tilesOf(GemmIsa isa, int64_t lanes, int64_t nr, RowKernel row) {
   auto rows = std::make_integer_sequence<int64_t, kMR>();
-  switch (nr / lanes * lanes == nr ? nr / lanes : 0) {
-  case 1:
-    return table<Isa<1>::template Tile, Fused>(isa, nr, row, rows);
-  case 2:
-    return table<Isa<2>::template Tile, Fused>(isa, nr, row, rows);
-  case 4:
-    return table<Isa<4>::template Tile, Fused>(isa, nr, row, rows);
-  default:
-    return std::nullopt;
-  }
+  std::optional<GemmKernels> tiles;
+  ((nr == Vectors * lanes
+        ? (void)(tiles = table<Isa<Vectors>::template Tile, Fused>(isa, nr, row, rows))
+        : (void)0),
+   ...);
+  return tiles;
 }
 
 } // namespace
 
+// The vector counts that gemmKernelsFor instantiates (AVX-512 4, 2, 1; AVX2
+// 2, 1) times their lanes.
 std::vector<int64_t> oxla::rt::gemmTileWidths(GemmIsa isa) {
   switch (isa) {
   case GemmIsa::Avx512:
@@ -260,14 +259,14 @@ std::optional<GemmKernels> oxla::rt::gemmKernelsFor(GemmIsa isa, bool fused, int
   if (isa == GemmIsa::Avx512) {
     if (!__builtin_cpu_supports("avx512f"))
       return std::nullopt;
-    return fused ? tilesOf<Avx512, true>(isa, 16, nr, rowAvx512<true>)
-                 : tilesOf<Avx512, false>(isa, 16, nr, rowAvx512<false>);
+    return fused ? tilesOf<Avx512, true, 4, 2, 1>(isa, 16, nr, rowAvx512<true>)
+                 : tilesOf<Avx512, false, 4, 2, 1>(isa, 16, nr, rowAvx512<false>);
   }
   if (isa == GemmIsa::Avx2) {
     if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
       return std::nullopt;
-    return fused ? tilesOf<Avx2, true>(isa, 8, nr, rowAvx2<true>)
-                 : tilesOf<Avx2, false>(isa, 8, nr, rowAvx2<false>);
+    return fused ? tilesOf<Avx2, true, 2, 1>(isa, 8, nr, rowAvx2<true>)
+                 : tilesOf<Avx2, false, 2, 1>(isa, 8, nr, rowAvx2<false>);
   }
 #endif
   if (isa != GemmIsa::Portable || fused)
@@ -277,20 +276,16 @@ std::optional<GemmKernels> oxla::rt::gemmKernelsFor(GemmIsa isa, bool fused, int
 
 namespace {
 /// The chosen ISA's tiles, widest first.
-struct KernelSet {
-  std::vector<GemmKernels> byWidth;
-};
-
-KernelSet chooseKernels() {
+std::vector<GemmKernels> chooseKernels() {
   const char *forced = std::getenv("OXLA_MATMUL_KERNEL");
   std::string wanted = forced ? forced : "";
   const char *exact = std::getenv("OXLA_EXACT_PRODUCTS");
   bool fused = !exact || !*exact || std::string(exact) == "0";
   auto setOf = [](GemmIsa isa, bool fused) {
-    KernelSet set;
+    std::vector<GemmKernels> byWidth;
     for (int64_t nr : gemmTileWidths(isa))
-      set.byWidth.push_back(*gemmKernelsFor(isa, fused, nr));
-    return set;
+      byWidth.push_back(*gemmKernelsFor(isa, fused, nr));
+    return byWidth;
   };
   for (GemmIsa isa : {GemmIsa::Avx512, GemmIsa::Avx2}) {
     if ((isa == GemmIsa::Avx512 && !wanted.empty()) || wanted == "portable")
@@ -301,16 +296,16 @@ KernelSet chooseKernels() {
   return setOf(GemmIsa::Portable, false);
 }
 
-const KernelSet &kernelSet() {
-  static const KernelSet set = chooseKernels();
-  return set;
+const std::vector<GemmKernels> &kernelsByWidth() {
+  static const std::vector<GemmKernels> byWidth = chooseKernels();
+  return byWidth;
 }
 } // namespace
 
-const GemmKernels &oxla::rt::gemmKernels() { return kernelSet().byWidth.front(); }
+const GemmKernels &oxla::rt::gemmKernels() { return kernelsByWidth().front(); }
 
 const GemmKernels &oxla::rt::gemmKernelsCovering(int64_t columns) {
-  const std::vector<GemmKernels> &byWidth = kernelSet().byWidth;
+  const std::vector<GemmKernels> &byWidth = kernelsByWidth();
   for (auto it = byWidth.rbegin(); it != byWidth.rend(); ++it)
     if (it->nr >= columns)
       return *it;
@@ -318,7 +313,7 @@ const GemmKernels &oxla::rt::gemmKernelsCovering(int64_t columns) {
 }
 
 const GemmKernels &oxla::rt::gemmKernelsForColumns(int64_t columns) {
-  for (const GemmKernels &kernels : kernelSet().byWidth) {
+  for (const GemmKernels &kernels : kernelsByWidth()) {
     int64_t padded = (columns + kernels.nr - 1) / kernels.nr * kernels.nr;
     if (8 * (padded - columns) <= columns)
       return kernels;
