@@ -13,7 +13,7 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
 #include "compiler/Target/CPU/JIT.h"
 #include "compiler/Transforms/Specialize.h"
 #include "interpreter/Checks.h"
@@ -22,6 +22,7 @@
 #include "runtime/CheckRoutines.h"
 #include "runtime/LoadedModule.h"
 #include "tools/common/EntryPoints.h"
+#include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
 #include "tools/common/ToolSupport.h"
 
@@ -183,6 +184,7 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
         llvm::outs() << "\n";
       }
     }
+    code = combineExitCodes(code, writeResults(entry.name, results));
   }
   return code;
 }
@@ -221,7 +223,9 @@ bool reportCustomCalls(ModuleOp module) {
     if (op->getName().getStringRef() != "stablehlo.custom_call")
       return;
     auto target = op->getAttrOfType<StringAttr>("call_target_name");
-    if (!target || target.getValue().starts_with("check."))
+    // Checks and JAX's shape assertions are compiled in (CheckPatterns.cpp).
+    if (!target || target.getValue().starts_with("check.") ||
+        target.getValue() == "shape_assertion")
       return;
     op->emitError() << "unsupported: custom_call target '" << target.getValue()
                     << "' has no kernel in oxla-run (kernels are registered through "
@@ -238,7 +242,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
-  if (!module)
+  if (!module || failed(importProgram(*module)))
     return kExitInvalid;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
   if (entries.empty() && entryName.empty() && hasNoFunctions(*module))
@@ -409,7 +413,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-run: " << errorMessage << "\n";
     return kExitInvalid;
   }
-  input = oxla::packI1HexConstants(std::move(input));
+  input = oxla::adaptSourceText(std::move(input));
   int code = kExitOk;
   if (splitInputFile)
     forEachSplit(std::move(input), [&](std::unique_ptr<llvm::MemoryBuffer> chunk) {
