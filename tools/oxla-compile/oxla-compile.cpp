@@ -126,6 +126,19 @@ int compile(MLIRContext &context) {
     return kExitOk;
   }
 
+  // lib: the shared library oxla-run, the C API and Python load.
+  if (emit == "lib") {
+    if (outputFilename == "-") {
+      llvm::errs() << "oxla-compile: --emit lib needs -o FILE\n";
+      return kExitInvalid;
+    }
+    if (failed(oxla::writeSharedLibrary(*module, cpuName, outputFilename, error))) {
+      llvm::errs() << "oxla-compile: " << error << "\n";
+      return kExitUnsupported;
+    }
+    return kExitOk;
+  }
+
   std::unique_ptr<llvm::TargetMachine> machine = oxla::createTargetMachine(cpuName, error);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
@@ -139,39 +152,12 @@ int compile(MLIRContext &context) {
     output->keep();
     return kExitOk;
   }
-  if (emit == "asm" || emit == "obj") {
-    if (failed(oxla::emitMachineCode(*llvmModule, *machine, emit == "asm",
-                                     output->os(), error))) {
-      llvm::errs() << "oxla-compile: " << error << "\n";
-      return kExitUnsupported;
-    }
-    output->keep();
-    return kExitOk;
-  }
-
-  // lib: an object in a temporary file, linked into the output.
-  if (outputFilename == "-") {
-    llvm::errs() << "oxla-compile: --emit lib needs -o FILE\n";
-    return kExitInvalid;
-  }
-  llvm::SmallString<128> objectPath;
-  int fd;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("oxla", "o", fd, objectPath)) {
-    llvm::errs() << "oxla-compile: " << ec.message() << "\n";
-    return kExitInvalid;
-  }
-  llvm::FileRemover removeObject(objectPath);
-  {
-    llvm::raw_fd_ostream objectStream(fd, /*shouldClose=*/true);
-    if (failed(oxla::emitMachineCode(*llvmModule, *machine, false, objectStream, error))) {
-      llvm::errs() << "oxla-compile: " << error << "\n";
-      return kExitUnsupported;
-    }
-  }
-  if (failed(oxla::linkSharedLibrary(objectPath, outputFilename, error))) {
+  if (failed(oxla::emitMachineCode(*llvmModule, *machine, emit == "asm", output->os(),
+                                   error))) {
     llvm::errs() << "oxla-compile: " << error << "\n";
     return kExitUnsupported;
   }
+  output->keep();
   return kExitOk;
 }
 

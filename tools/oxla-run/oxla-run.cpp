@@ -14,7 +14,9 @@
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
 #include "compiler/Import/SourceCompat.h"
+#include "compiler/Target/CPU/CompileCache.h"
 #include "compiler/Target/CPU/JIT.h"
+#include "compiler/Target/CPU/ObjectEmitter.h"
 #include "compiler/Transforms/Specialize.h"
 #include "interpreter/Checks.h"
 #include "interpreter/Interpreter.h"
@@ -38,7 +40,10 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <unistd.h>
 
 using namespace mlir;
 using namespace oxla::tools;
@@ -51,6 +56,16 @@ static llvm::cl::opt<bool> splitInputFile(
     "split-input-file",
     llvm::cl::desc("Compile and run each '// -----' separated chunk as its own module"),
     llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<bool>
+    noCache("no-cache",
+            llvm::cl::desc("Compile the program even when the compile cache "
+                           "($OXLA_CACHE_DIR, else ~/.cache/oxla) holds it, and do not store it"),
+            llvm::cl::cat(toolOptions()));
+static llvm::cl::opt<bool>
+    cacheReport("cache-report",
+                llvm::cl::desc("Say on stderr whether the compiled program came from the "
+                               "compile cache (hit) or was compiled into it (miss)"),
+                llvm::cl::cat(toolOptions()));
 static llvm::cl::opt<bool> checkWithInterpreter(
     "check-with-interpreter",
     llvm::cl::desc("Also run the reference interpreter on the same inputs and report "
@@ -194,7 +209,9 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
 /// scalars of a shape-polymorphic export), so that oxla-refine-shapes can
 /// make the program static.
 LogicalResult specializeForArguments(func::FuncOp function,
-                                     ArrayRef<interp::Tensor> arguments) {
+                                     ArrayRef<interp::Tensor> arguments,
+                                     std::string &signature) {
+  signature += "@" + function.getSymName().str() + "\n";
   if (!oxla::hasDynamicSignature(function))
     return success();
   SmallVector<Type> types;
@@ -210,6 +227,13 @@ LogicalResult specializeForArguments(func::FuncOp function,
       if (attr && attr.getType() == tensor)
         value = attr;
     }
+    // What the compiled code depends on: each shape, and the values of the
+    // dimension variables.
+    llvm::raw_string_ostream os(signature);
+    os << types.back();
+    if (value)
+      os << " = " << *value;
+    os << "\n";
     values.push_back(value);
   }
   return oxla::specializeFunction(function, types, values);
@@ -233,6 +257,24 @@ bool reportCustomCalls(ModuleOp module) {
     found = true;
   });
   return found;
+}
+
+/// The OXLA_* environment variables (but the cache's own): options that may
+/// change what the compiler writes, so part of a cache key.
+std::string compileEnvironment() {
+  std::string variables;
+  for (char **entry = environ; *entry; ++entry) {
+    llvm::StringRef variable(*entry);
+    if (variable.starts_with("OXLA_") && !variable.starts_with("OXLA_CACHE_"))
+      variables += variable.str() + "\n";
+  }
+  return variables;
+}
+
+/// With --cache-report, says whether the program came from the cache.
+void reportCacheUse(llvm::StringRef outcome, llvm::StringRef path) {
+  if (cacheReport)
+    llvm::errs() << "oxla-run: compile cache " << outcome << ": " << path << "\n";
 }
 
 /// Compiles and runs one StableHLO module; returns its exit code.
@@ -270,37 +312,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     for (func::FuncOp entry : entries)
       entryNames.push_back(entry.getSymName().str());
   }
-  // The JIT compiles for these arguments: dynamic shapes become theirs.
-  for (auto [entry, entryArguments] : llvm::zip_equal(entries, arguments))
-    if (failed(specializeForArguments(entry, entryArguments)))
-      return kExitInvalid;
-  FailureOr<oxla::rt::ModuleMetadata> metadata =
-      oxla::compileForCPU(*module, entries, emitStage);
-  if (failed(metadata))
-    return kExitUnsupported;
-  if (!emitStage.empty()) {
-    module->print(llvm::outs());
-    llvm::outs() << "\n";
-    return kExitOk;
-  }
-
-  std::vector<oxla::RuntimeSymbol> symbols;
-  for (auto [name, address] : oxla::rt::routineSymbols())
-    symbols.emplace_back(name, address);
-  std::string error;
-  std::unique_ptr<oxla::JitModule> jit = oxla::JitModule::create(*module, symbols, error);
-  if (!jit) {
-    module->emitError() << "unsupported: the LLVM JIT rejected the module: " << error;
-    return kExitUnsupported;
-  }
-  auto lookup = [&](const std::string &name) {
-    std::string lookupError;
-    return reinterpret_cast<oxla::rt::EntryFunction>(
-        jit->lookup(oxla::rt::kEntryPrefix + name, lookupError));
-  };
-  if (!checkWithInterpreter)
-    return runEntries(*metadata, lookup, arguments, context);
-  auto reference = [&](size_t index, ArrayRef<interp::Tensor> inputs)
+  auto interpret = [&](size_t index, ArrayRef<interp::Tensor> inputs)
       -> std::optional<SmallVector<interp::Tensor>> {
     auto function = original->lookupSymbol<func::FuncOp>(entryNames[index]);
     interp::Interpreter interpreter(*original);
@@ -313,7 +325,77 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       tensors.push_back(value.tensor());
     return tensors;
   };
-  return runEntries(*metadata, lookup, arguments, context, Reference(reference));
+  std::optional<Reference> reference;
+  if (checkWithInterpreter)
+    reference = Reference(interpret);
+  // The JIT compiles for these arguments: dynamic shapes become theirs.
+  std::string signature;
+  for (auto [entry, entryArguments] : llvm::zip_equal(entries, arguments))
+    if (failed(specializeForArguments(entry, entryArguments, signature)))
+      return kExitInvalid;
+
+  // A program compiled before for these arguments is loaded from the
+  // compile cache (CompileCache.h); a new one is compiled into it.
+  std::optional<oxla::CompileCache> cache;
+  if (emitStage.empty() && !noCache)
+    cache = oxla::CompileCache::fromEnvironment();
+  std::string key;
+  std::string error;
+  if (cache) {
+    llvm::StringRef source = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+    key = oxla::CompileCache::key({"oxla-run", source, signature, compileEnvironment()});
+    if (std::optional<std::string> path = cache->lookup(key))
+      if (std::unique_ptr<oxla::rt::LoadedModule> loaded =
+              oxla::rt::LoadedModule::open(*path, error)) {
+        reportCacheUse("hit", *path);
+        auto lookup = [&](const std::string &name) { return loaded->entry(name); };
+        return runEntries(loaded->metadata(), lookup, arguments, context, reference);
+      }
+  }
+
+  FailureOr<oxla::rt::ModuleMetadata> metadata =
+      oxla::compileForCPU(*module, entries, emitStage);
+  if (failed(metadata))
+    return kExitUnsupported;
+  if (!emitStage.empty()) {
+    module->print(llvm::outs());
+    llvm::outs() << "\n";
+    return kExitOk;
+  }
+
+  if (cache) {
+    std::string written = cache->temporaryPath(key);
+    std::optional<std::string> path;
+    if (succeeded(oxla::writeSharedLibrary(*module, "host", written, error)))
+      path = cache->insert(key, written, error);
+    std::unique_ptr<oxla::rt::LoadedModule> loaded;
+    if (path)
+      loaded = oxla::rt::LoadedModule::open(*path, error);
+    if (loaded) {
+      reportCacheUse("miss", *path);
+      auto lookup = [&](const std::string &name) { return loaded->entry(name); };
+      return runEntries(loaded->metadata(), lookup, arguments, context, reference);
+    }
+    // The program still runs, with the JIT.
+    llvm::sys::fs::remove(written);
+    llvm::errs() << "oxla-run: warning: compile cache in '" << cache->directory()
+                 << "' not used: " << error << "\n";
+  }
+
+  std::vector<oxla::RuntimeSymbol> symbols;
+  for (auto [name, address] : oxla::rt::routineSymbols())
+    symbols.emplace_back(name, address);
+  std::unique_ptr<oxla::JitModule> jit = oxla::JitModule::create(*module, symbols, error);
+  if (!jit) {
+    module->emitError() << "unsupported: the LLVM JIT rejected the module: " << error;
+    return kExitUnsupported;
+  }
+  auto lookup = [&](const std::string &name) {
+    std::string lookupError;
+    return reinterpret_cast<oxla::rt::EntryFunction>(
+        jit->lookup(oxla::rt::kEntryPrefix + name, lookupError));
+  };
+  return runEntries(*metadata, lookup, arguments, context, reference);
 }
 
 /// Runs a module `oxla-compile` wrote; returns the exit code.
