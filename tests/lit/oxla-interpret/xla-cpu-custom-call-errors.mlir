@@ -16,9 +16,9 @@
 // RUN: not oxla-interpret %t/unknown.mlir 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
 // ARITY: arity.mlir:3:8: error: custom_call @lapack_spotrf_ffi: returns 2 result(s), got 1
-// TYPE: type.mlir:3:8: error: custom_call @lapack_dgetrf_ffi: operand #0 must be a batch of matrices of f64, got 2x2xf32
-// FLAG: flag.mlir:3:8: error: custom_call @lapack_spotrf_ffi: attribute 'uplo' is 88; expected the character code of one of 'LU'
-// GPU: gpu.mlir:3:8: error: unsupported: custom_call target 'cusolver_getrf_ffi' is a kernel of XLA's GPU backend, which oxla does not run; for the CPU, JAX lowers the same function to lapack_?getrf_ffi
+// TYPE: type.mlir:3:10: error: custom_call @lapack_dgetrf_ffi: operand #0 must be a batch of matrices of f64, got 2x2xf32
+// FLAG: flag.mlir:3:10: error: custom_call @lapack_spotrf_ffi: attribute 'uplo' is 88; expected the character code of one of 'LU'
+// GPU: gpu.mlir:3:10: error: unsupported: custom_call target 'cusolver_getrf_ffi' is a kernel of XLA's GPU backend, which oxla does not run; for the CPU, JAX lowers the same function to lapack_?getrf_ffi
 // UNKNOWN: unknown.mlir:3:8: error: unsupported: custom_call target 'lapack_sfoo_ffi'
 
 //--- arity.mlir
