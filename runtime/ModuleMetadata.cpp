@@ -64,6 +64,8 @@ std::string ModuleMetadata::serialize() const {
       os << "custom_call_result " << type << "\n";
     if (!call.backendConfig.empty())
       os << "custom_call_config " << escapeLine(call.backendConfig) << "\n";
+    if (!call.attributes.empty())
+      os << "custom_call_attributes " << escapeLine(call.attributes) << "\n";
   }
   return os.str();
 }
@@ -139,6 +141,12 @@ bool ModuleMetadata::parse(const std::string &text, ModuleMetadata &out,
       std::string config;
       std::getline(words >> std::ws, config);
       out.customCalls.back().backendConfig = unescapeLine(config);
+    } else if (keyword == "custom_call_attributes") {
+      if (out.customCalls.empty())
+        return fail("custom_call_attributes outside a custom_call");
+      std::string attributes;
+      std::getline(words >> std::ws, attributes);
+      out.customCalls.back().attributes = unescapeLine(attributes);
     } else if (!keyword.empty()) {
       return fail("unknown keyword");
     }

@@ -18,14 +18,23 @@ bool api::runCustomCall(void *opaque, int64_t id, void *const *addresses, size_t
   if (count != call.operands.size() + call.results.size())
     return fail(what + ": " + std::to_string(count) + " buffers passed, " +
                 std::to_string(call.operands.size() + call.results.size()) + " expected");
-  oxla_client::CustomCall kernel;
+  oxla_client::CustomCall kernel{};
   {
     std::shared_lock<std::shared_mutex> lock(context.client->customCallsMutex);
     auto found = context.client->customCalls.find(call.target);
-    if (found == context.client->customCalls.end())
+    if (found != context.client->customCalls.end())
+      kernel = found->second;
+  }
+  // A registered kernel wins; XLA's CPU targets otherwise run the runtime's
+  // own kernels.
+  if (!kernel.fn) {
+    if (!rt::isBuiltinCustomCall(call.target))
       return fail(what + ": no kernel is registered under this name "
                          "(oxla_client_register_custom_call)");
-    kernel = found->second;
+    std::string error;
+    if (!rt::runBuiltinCustomCall(call, addresses, count, error))
+      return fail(error);
+    return true;
   }
   // Views of the compiled code's memory, alive for this call only.
   std::vector<oxla_buffer> views(count);

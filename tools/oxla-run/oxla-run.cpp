@@ -23,6 +23,7 @@
 #include "interpreter/TensorIO.h"
 #include "runtime/CheckRoutines.h"
 #include "runtime/LoadedModule.h"
+#include "runtime/kernels/CallAttributesFromMlir.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
@@ -148,6 +149,8 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
                MLIRContext &context, std::optional<Reference> reference = std::nullopt) {
   oxla::rt::CheckSession session;
   session.checks = &metadata.checks;
+  // XLA's CPU targets run from the runtime's kernel library.
+  session.customCalls = &metadata.customCalls;
   int code = kExitOk;
   for (auto [entryIndex, pair] :
        llvm::enumerate(llvm::zip_equal(metadata.entries, arguments))) {
@@ -239,10 +242,14 @@ LogicalResult specializeForArguments(func::FuncOp function,
   return oxla::specializeFunction(function, types, values);
 }
 
-/// oxla-run has no custom-call registry (the C API has): a custom call
-/// other than a check cannot run. Reports each at its location.
-bool reportCustomCalls(ModuleOp module) {
-  bool found = false;
+/// Checks the module's custom calls before compiling: XLA's CPU targets run
+/// from the runtime's kernel library and must be called as XLA's kernels
+/// are (else exit 2); oxla-run has no registry for other kernels (the C API
+/// has), so any other target is unsupported (exit 3), a GPU-only one with
+/// the CPU target JAX would have used. Returns the exit code, 0 when every
+/// call can run.
+int checkCustomCalls(ModuleOp module) {
+  int code = kExitOk;
   module.walk([&](Operation *op) {
     if (op->getName().getStringRef() != "stablehlo.custom_call")
       return;
@@ -251,12 +258,42 @@ bool reportCustomCalls(ModuleOp module) {
     if (!target || target.getValue().starts_with("check.") ||
         target.getValue() == "shape_assertion")
       return;
-    op->emitError() << "unsupported: custom_call target '" << target.getValue()
-                    << "' has no kernel in oxla-run (kernels are registered through "
-                       "the C API: oxla_client_register_custom_call)";
-    found = true;
+    std::string name = target.getValue().str();
+    if (oxla::kernels::isXlaCpuTarget(name)) {
+      std::string error;
+      std::optional<oxla::kernels::CallAttributes> attributes =
+          oxla::kernels::callAttributesOf(op, error);
+      std::vector<oxla::kernels::BufferType> operands, results;
+      for (Type type : op->getOperandTypes())
+        if (std::optional<oxla::kernels::BufferType> buffer = oxla::kernels::bufferTypeOf(type))
+          operands.push_back(*buffer);
+      for (Type type : oxla::kernels::flatResultTypes(op))
+        if (std::optional<oxla::kernels::BufferType> buffer = oxla::kernels::bufferTypeOf(type))
+          results.push_back(*buffer);
+      // Dynamic shapes are checked once the JIT has specialized them.
+      if (operands.size() != op->getNumOperands() ||
+          results.size() != oxla::kernels::flatResultTypes(op).size())
+        return;
+      oxla::kernels::Status status =
+          attributes ? oxla::kernels::verifyXlaCpuCall(name, *attributes, operands, results)
+                     : oxla::kernels::Status::invalid("custom_call @" + name + ": " + error);
+      if (status.isOk())
+        return;
+      op->emitError() << status.message;
+      code = combineExitCodes(code, status.code == oxla::kernels::Status::Code::Unsupported
+                                        ? kExitUnsupported
+                                        : kExitInvalid);
+      return;
+    }
+    if (std::optional<std::string> advice = oxla::kernels::gpuTargetAdvice(name))
+      op->emitError() << "unsupported: " << *advice;
+    else
+      op->emitError() << "unsupported: custom_call target '" << name
+                      << "' has no kernel in oxla-run (kernels are registered through "
+                         "the C API: oxla_client_register_custom_call)";
+    code = combineExitCodes(code, kExitUnsupported);
   });
-  return found;
+  return code;
 }
 
 /// The OXLA_* environment variables (but the cache's own): options that may
@@ -301,8 +338,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     arguments.push_back(std::move(*entryArguments));
   }
 
-  if (emitStage.empty() && reportCustomCalls(*module))
-    return kExitUnsupported;
+  if (emitStage.empty())
+    if (int code = checkCustomCalls(*module); code != kExitOk)
+      return code;
 
   // The interpreter runs the program as written, before lowering.
   OwningOpRef<ModuleOp> original;
@@ -408,11 +446,16 @@ int runCompiledModule(const std::string &path, MLIRContext &context) {
   }
   // The module's entries are the ones oxla-compile chose; --entry picks one.
   oxla::rt::ModuleMetadata metadata = loaded->metadata();
-  for (const oxla::rt::CustomCallDescription &call : metadata.customCalls)
+  bool unsupportedCalls = false;
+  for (const oxla::rt::CustomCallDescription &call : metadata.customCalls) {
+    if (oxla::rt::isBuiltinCustomCall(call.target))
+      continue;
     llvm::errs() << path << ": error: unsupported: custom_call target '" << call.target
                  << "' has no kernel in oxla-run (kernels are registered through "
                     "the C API: oxla_client_register_custom_call)\n";
-  if (!metadata.customCalls.empty())
+    unsupportedCalls = true;
+  }
+  if (unsupportedCalls)
     return kExitUnsupported;
   if (!entryName.empty()) {
     llvm::erase_if(metadata.entries, [](const oxla::rt::EntryMetadata &entry) {
