@@ -70,6 +70,16 @@ bool isPhase(llvm::StringRef name) {
   return false;
 }
 
+/// The exit code of a failed compilation.
+int exitCodeOf(oxla::CompileFailure why) {
+  switch (why) {
+  case oxla::CompileFailure::Invalid: return kExitInvalid;
+  case oxla::CompileFailure::Unsupported: return kExitUnsupported;
+  case oxla::CompileFailure::Internal: return kExitInternal;
+  }
+  return kExitInternal;
+}
+
 int compile(MLIRContext &context) {
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFilename, &error);
@@ -102,10 +112,11 @@ int compile(MLIRContext &context) {
     return kExitUnsupported;
   }
 
-  FailureOr<oxla::rt::ModuleMetadata> metadata =
-      oxla::compileForCPU(*module, entries, mlirOutput ? emit : "");
+  oxla::CompileFailure why;
+  FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
+      *module, entries, mlirOutput ? emit : "", /*applyCommandLineOptions=*/true, &why);
   if (failed(metadata))
-    return kExitUnsupported;
+    return exitCodeOf(why);
 
   // A shared library is written by the linker; everything else here.
   std::unique_ptr<llvm::ToolOutputFile> output;
@@ -129,9 +140,14 @@ int compile(MLIRContext &context) {
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       machine ? oxla::translateAndOptimize(*module, llvmContext, *machine, error) : nullptr;
-  if (!llvmModule) {
-    llvm::errs() << "oxla-compile: " << error << "\n";
+  if (!machine) {
+    llvm::errs() << "oxla-compile: unsupported: " << error << "\n";
     return kExitUnsupported;
+  }
+  if (!llvmModule) {
+    oxla::reportInternalError(*module, "the translation to LLVM IR failed (" +
+                                           error + ")");
+    return kExitInternal;
   }
   if (emit == "llvm") {
     llvmModule->print(output->os(), nullptr);
@@ -141,8 +157,9 @@ int compile(MLIRContext &context) {
   if (emit == "asm" || emit == "obj") {
     if (failed(oxla::emitMachineCode(*llvmModule, *machine, emit == "asm",
                                      output->os(), error))) {
-      llvm::errs() << "oxla-compile: " << error << "\n";
-      return kExitUnsupported;
+      oxla::reportInternalError(*module, "machine code generation failed (" +
+                                             error + ")");
+      return kExitInternal;
     }
     output->keep();
     return kExitOk;
@@ -163,8 +180,9 @@ int compile(MLIRContext &context) {
   {
     llvm::raw_fd_ostream objectStream(fd, /*shouldClose=*/true);
     if (failed(oxla::emitMachineCode(*llvmModule, *machine, false, objectStream, error))) {
-      llvm::errs() << "oxla-compile: " << error << "\n";
-      return kExitUnsupported;
+      oxla::reportInternalError(*module, "machine code generation failed (" +
+                                             error + ")");
+      return kExitInternal;
     }
   }
   if (failed(oxla::linkSharedLibrary(objectPath, outputFilename, error))) {
