@@ -81,6 +81,21 @@ LogicalResult oxla::checkArgumentShapes(func::FuncOp function,
   }
   if (failed(specializeFunction(specialized, types, {})))
     return failure();
+  // A composite is its decomposition: as a call, it is inlined like one,
+  // so that refined operand types reach the decomposition's body (which
+  // the composite's verifier wants to match its operands).
+  copy->walk([](Operation *op) {
+    if (op->getName().getStringRef() != "stablehlo.composite")
+      return;
+    auto decomposition = op->getAttrOfType<FlatSymbolRefAttr>("decomposition");
+    if (!decomposition)
+      return;
+    OpBuilder builder(op);
+    auto call = builder.create<func::CallOp>(op->getLoc(), decomposition,
+                                             op->getResultTypes(), op->getOperands());
+    op->replaceAllUsesWith(call.getResults());
+    op->erase();
+  });
   // The verifier after each pass checks the refined types: e.g. an
   // elementwise op whose operands got different sizes.
   PassManager pm(function.getContext());

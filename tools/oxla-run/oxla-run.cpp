@@ -128,13 +128,39 @@ std::optional<interp::Tensor> resultBuffer(llvm::StringRef spec, MLIRContext &co
 using Reference = llvm::function_ref<std::optional<SmallVector<interp::Tensor>>(
     size_t index, ArrayRef<interp::Tensor> arguments)>;
 
-/// The number of computing ops of the program under --check-with-interpreter
-/// (constants, calls and returns not counted): its length, which bounds how
-/// many roundings a result went through.
+/// The length of the program under --check-with-interpreter: the sum of its
+/// ops' operationLength (constants, calls and returns not counted), which
+/// bounds how many roundings a result went through.
 int64_t computationLength = 0;
 
-/// The default --rtol for results of `type`: each op may round once, so the
-/// error may grow by a machine epsilon per op of the computation.
+/// How many roundings one op adds to the longest chain through it: 1, plus
+/// log2 of the length of the sums it computes (reduce: operand elements per
+/// result element; dot_general, convolution: the square root of operand
+/// elements times each other per result element, the contraction length
+/// for a matrix product), as a sum's error grows with the depth of its
+/// summation tree when its order changes.
+int64_t operationLength(Operation *op) {
+  auto elements = [](Type type) -> double {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.hasStaticShape() ? double(tensor.getNumElements()) : 1.0;
+  };
+  llvm::StringRef name = op->getName().getStringRef();
+  double sum = 1.0;
+  if (op->getNumResults() > 0 && op->getNumOperands() > 0) {
+    double out = std::max(elements(op->getResult(0).getType()), 1.0);
+    if (name == "stablehlo.reduce")
+      sum = elements(op->getOperand(0).getType()) / out;
+    else if (op->getNumOperands() >= 2 &&
+             (name == "stablehlo.dot_general" || name == "stablehlo.dot" ||
+              name == "stablehlo.convolution"))
+      sum = std::sqrt(elements(op->getOperand(0).getType()) *
+                      elements(op->getOperand(1).getType()) / out);
+  }
+  return 1 + int64_t(std::ceil(std::log2(std::max(sum, 1.0))));
+}
+
+/// The default --rtol for results of `type`: each rounding may add a machine
+/// epsilon, and the computation has computationLength of them.
 double defaultRelativeTolerance(interp::ElementType type) {
   double epsilon;
   switch (type.kind()) {
@@ -316,9 +342,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     original = module->clone();
     computationLength = 0;
     original->walk([](Operation *op) {
-      if (op->getNumRegions() == 0 && !op->hasTrait<OpTrait::ConstantLike>() &&
-          !op->hasTrait<OpTrait::IsTerminator>() && !isa<func::CallOp>(op))
-        ++computationLength;
+      if (!op->hasTrait<OpTrait::ConstantLike>() && !op->hasTrait<OpTrait::IsTerminator>() &&
+          !isa<func::CallOp, func::FuncOp, ModuleOp>(op))
+        computationLength += operationLength(op);
     });
     for (func::FuncOp entry : entries)
       entryNames.push_back(entry.getSymName().str());

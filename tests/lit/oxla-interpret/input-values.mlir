@@ -42,7 +42,7 @@
 // RUN: oxla-interpret %s --entry i8 --input 2xi8=-,0 > %t.out 2>&1; test $? -eq 2
 // RUN: oxla-interpret %s --entry i8 --input 2xi8=0x10,0 > %t.out 2>&1; test $? -eq 2
 // RUN: oxla-interpret %s --entry b --input 2xi1=2,0 > %t.out 2>&1; test $? -eq 2
-// RUN: oxla-interpret %s --entry c --input 2xcomplex<f32>=1,2 > %t.out 2>&1; test $? -eq 2
+// RUN: oxla-interpret %s --entry c --input '2xcomplex<f32>=1,2' > %t.out 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=COMPLEX < %t.out
 // BIG: --input #0: value 128 does not fit in i8
 // SMALL: --input #0: value -129 does not fit in i8
