@@ -4,6 +4,7 @@
 
 #include "interpreter/Checks.h"
 #include "interpreter/Numerics.h"
+#include "runtime/CheckedSize.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -31,20 +32,34 @@ static bool parseValue(llvm::StringRef text, Tensor &tensor, int64_t index,
     return false;
   }
   if (type.isInt()) {
-    llvm::APInt value;
-    if (text.getAsInteger(10, value)) {
+    // StringRef's APInt parser reads digits only, into the fewest bits that
+    // hold them (so "9" is 0b1001): the sign and the range are ours.
+    llvm::StringRef digits = text;
+    bool negative = digits.consume_front("-");
+    if (!negative)
+      digits.consume_front("+");
+    llvm::APInt magnitude;
+    if (digits.empty() || !llvm::all_of(digits, llvm::isDigit) ||
+        digits.getAsInteger(10, magnitude)) {
       error = "expected an integer, got '" + text.str() + "'";
       return false;
     }
     unsigned bits = type.bitWidth();
-    bool fits = type.isSignedInt() ? value.getSignificantBits() <= bits
-                                   : (!value.isNegative() && value.getActiveBits() <= bits);
+    unsigned active = magnitude.getActiveBits();
+    bool fits;
+    if (!type.isSignedInt())
+      fits = active <= bits && (!negative || magnitude.isZero());
+    else if (negative) // down to -2^(bits-1)
+      fits = active < bits || (active == bits && magnitude.isPowerOf2());
+    else
+      fits = active < bits;
     if (!fits) {
       error = "value " + text.str() + " does not fit in " + type.name();
       return false;
     }
-    uint64_t raw = type.isSignedInt() ? uint64_t(value.sextOrTrunc(64).getSExtValue())
-                                      : value.zextOrTrunc(64).getZExtValue();
+    uint64_t raw = magnitude.zextOrTrunc(64).getZExtValue();
+    if (negative)
+      raw = uint64_t(0) - raw;
     std::memcpy(slot, &raw, type.storageBytes());
     return true;
   }
@@ -75,9 +90,10 @@ static bool parseValue(llvm::StringRef text, Tensor &tensor, int64_t index,
 }
 
 std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
-                                      MLIRContext *context, std::string &error) {
+                                      MLIRContext *context, std::string &error,
+                                      bool *outOfMemory) {
   if (spec.consume_front("@"))
-    return readNpy(spec, error);
+    return readNpy(spec, error, outOfMemory);
   auto [typeText, valuesText] = spec.split('=');
   bool hasValues = spec.contains('=');
   // `2x3xf32` is a tensor type without the `tensor<>` around it.
@@ -94,7 +110,11 @@ std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
     error = "unsupported input element type in '" + typeText.str() + "'";
     return std::nullopt;
   }
-  Tensor tensor(*element, tensorType.getShape());
+  std::optional<Tensor> allocated =
+      Tensor::allocate(*element, tensorType.getShape(), error, outOfMemory);
+  if (!allocated)
+    return std::nullopt;
+  Tensor &tensor = *allocated;
   if (!hasValues)
     return tensor;
   SmallVector<llvm::StringRef> values;
@@ -121,7 +141,8 @@ static const std::pair<const char *, ElementKind> kNpyTypes[] = {
     {"<f2", ElementKind::F16},  {"<f4", ElementKind::F32},  {"<f8", ElementKind::F64},
     {"<c8", ElementKind::C64},  {"<c16", ElementKind::C128}};
 
-std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error) {
+std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
+                              bool *outOfMemory) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer) {
     error = "cannot read '" + path.str() + "': " + buffer.getError().message();
@@ -184,7 +205,22 @@ std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error) {
       type = ElementType(kind);
   if (!type)
     return fail("unsupported dtype '" + descr.str() + "'");
-  Tensor tensor(*type, shape);
+  std::optional<uint64_t> bytes =
+      checkedByteSize(shape.data(), shape.size(), type->storageBytes());
+  if (!bytes)
+    return fail("the shape (" + shapeText.str() +
+                ") has more bytes than a 64-bit size holds");
+  // The data is checked before the tensor is allocated: a header may ask
+  // for any size.
+  if (data.size() < *bytes)
+    return fail("expected " + std::to_string(*bytes) +
+                " bytes of data, found " + std::to_string(data.size()));
+  std::string allocationError;
+  std::optional<Tensor> allocated =
+      Tensor::allocate(*type, shape, allocationError, outOfMemory);
+  if (!allocated)
+    return fail(allocationError);
+  Tensor &tensor = *allocated;
   if (data.size() < tensor.byteSize())
     return fail("expected " + std::to_string(tensor.byteSize()) +
                 " bytes of data, found " + std::to_string(data.size()));

@@ -2,6 +2,8 @@
 
 #include "runtime/api/Handles.h"
 
+#include <cstring>
+
 using namespace oxla;
 
 bool api::runCustomCall(void *opaque, int64_t id, void *const *addresses, size_t count) {
@@ -74,10 +76,16 @@ oxla_status *oxla_client_create(const oxla_client_options *options, oxla_client 
   if (threads < 0)
     return api::invalidArgument("num_threads is " + std::to_string(threads) +
                                 "; use 0 for one per core");
-  auto *client = new oxla_client;
+  auto client = std::make_unique<oxla_client>();
   client->pool = std::make_unique<rt::ThreadPool>(static_cast<unsigned>(threads));
   client->invocations = std::make_unique<rt::ThreadPool>(client->pool->size() + 1);
-  *out = client;
+  for (const rt::ThreadPool *pool : {client->pool.get(), client->invocations.get()})
+    if (int error = pool->startError())
+      return api::invalidArgument("num_threads is " + std::to_string(threads) +
+                                  ": the system started only " +
+                                  std::to_string(pool->size()) + " threads (" +
+                                  std::strerror(error) + ")");
+  *out = client.release();
   return nullptr;
 }
 

@@ -71,6 +71,16 @@ bool isPhase(llvm::StringRef name) {
   return false;
 }
 
+/// The exit code of a failed compilation.
+int exitCodeOf(oxla::CompileFailure why) {
+  switch (why) {
+  case oxla::CompileFailure::Invalid: return kExitInvalid;
+  case oxla::CompileFailure::Unsupported: return kExitUnsupported;
+  case oxla::CompileFailure::Internal: return kExitInternal;
+  }
+  return kExitInternal;
+}
+
 int compile(MLIRContext &context) {
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFilename, &error);
@@ -103,10 +113,11 @@ int compile(MLIRContext &context) {
     return kExitUnsupported;
   }
 
-  FailureOr<oxla::rt::ModuleMetadata> metadata =
-      oxla::compileForCPU(*module, entries, mlirOutput ? emit : "");
+  oxla::CompileFailure why;
+  FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
+      *module, entries, mlirOutput ? emit : "", /*applyCommandLineOptions=*/true, &why);
   if (failed(metadata))
-    return kExitUnsupported;
+    return exitCodeOf(why);
 
   // A shared library is written by the linker; everything else here.
   std::unique_ptr<llvm::ToolOutputFile> output;
@@ -132,20 +143,29 @@ int compile(MLIRContext &context) {
       llvm::errs() << "oxla-compile: --emit lib needs -o FILE\n";
       return kExitInvalid;
     }
-    if (failed(oxla::writeSharedLibrary(*module, cpuName, outputFilename, error))) {
-      llvm::errs() << "oxla-compile: " << error << "\n";
-      return kExitUnsupported;
+    oxla::LibraryFailure why;
+    if (succeeded(oxla::writeSharedLibrary(*module, cpuName, outputFilename, error, &why)))
+      return kExitOk;
+    if (why == oxla::LibraryFailure::Internal) {
+      oxla::reportInternalError(*module, error);
+      return kExitInternal;
     }
-    return kExitOk;
+    llvm::errs() << "oxla-compile: unsupported: " << error << "\n";
+    return kExitUnsupported;
   }
 
   std::unique_ptr<llvm::TargetMachine> machine = oxla::createTargetMachine(cpuName, error);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       machine ? oxla::translateAndOptimize(*module, llvmContext, *machine, error) : nullptr;
-  if (!llvmModule) {
-    llvm::errs() << "oxla-compile: " << error << "\n";
+  if (!machine) {
+    llvm::errs() << "oxla-compile: unsupported: " << error << "\n";
     return kExitUnsupported;
+  }
+  if (!llvmModule) {
+    oxla::reportInternalError(*module, "the translation to LLVM IR failed (" +
+                                           error + ")");
+    return kExitInternal;
   }
   if (emit == "llvm") {
     llvmModule->print(output->os(), nullptr);
@@ -154,8 +174,8 @@ int compile(MLIRContext &context) {
   }
   if (failed(oxla::emitMachineCode(*llvmModule, *machine, emit == "asm", output->os(),
                                    error))) {
-    llvm::errs() << "oxla-compile: " << error << "\n";
-    return kExitUnsupported;
+    oxla::reportInternalError(*module, "machine code generation failed (" + error + ")");
+    return kExitInternal;
   }
   output->keep();
   return kExitOk;

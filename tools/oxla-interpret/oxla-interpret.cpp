@@ -10,6 +10,7 @@
 #include "compiler/Registration.h"
 #include "compiler/Import/SourceCompat.h"
 #include "compiler/Transforms/Passes.h"
+#include "compiler/Transforms/Specialize.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/TensorIO.h"
 #include "tools/common/EntryPoints.h"
@@ -112,8 +113,10 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   if (hasQuantizedTypes(*module) && failed(decomposeQuantizedOps(*module)))
     return kExitUnsupported;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
-  // A module without functions (an empty split) has nothing to run.
-  if (entries.empty() && entryName.empty() && hasNoFunctions(*module))
+  // A piece of a split file without functions has nothing to run; a whole
+  // file without them is an error (reportNoEntryPoint).
+  if (splitInputFile && entries.empty() && entryName.empty() &&
+      hasNoFunctions(*module))
     return kExitOk;
   if (entries.empty())
     return reportNoEntryPoint(*module, entryName);
@@ -125,6 +128,14 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     FailureOr<SmallVector<interp::Tensor>> tensors =
         commandLineArguments(entry, inputSpecs, "oxla-interpret");
     if (failed(tensors)) {
+      code = combineExitCodes(code, kExitInvalid);
+      continue;
+    }
+    // `?` sizes that the program needs equal must be given equal.
+    SmallVector<ArrayRef<int64_t>> shapes;
+    for (const interp::Tensor &tensor : *tensors)
+      shapes.push_back(tensor.shape());
+    if (failed(oxla::checkArgumentShapes(entry, shapes))) {
       code = combineExitCodes(code, kExitInvalid);
       continue;
     }
@@ -175,6 +186,9 @@ int main(int argc, char **argv) {
   oxla::registerDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Diagnostics name the op and its location; the op's IR (for an error at
+  // a function, the whole function in generic form) is noise to a user.
+  context.printOpOnDiagnostic(false);
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =

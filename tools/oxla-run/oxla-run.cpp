@@ -38,12 +38,15 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <cmath>
+#include <cstdlib>
 #include <unistd.h>
 
 using namespace mlir;
@@ -71,13 +74,22 @@ static llvm::cl::opt<bool> checkWithInterpreter(
     "check-with-interpreter",
     llvm::cl::desc("Also run the reference interpreter on the same inputs and report "
                    "the first result element that differs (integers exactly, floats "
-                   "within --max-ulp)"),
+                   "within --max-ulp ULPs or --atol + --rtol * max(|expected|, rms))"),
     llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<unsigned>
     maxUlp("max-ulp",
            llvm::cl::desc("ULPs a float result may differ from the interpreter's "
                           "under --check-with-interpreter"),
            llvm::cl::init(3), llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<double> relativeTolerance(
+    "rtol",
+    llvm::cl::desc("Relative tolerance of --check-with-interpreter, of max(|expected|, "
+                   "the result's rms) (default: 0 with --max-ulp, else the program's op "
+                   "count times the result type's machine epsilon)"),
+    llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<double> absoluteTolerance(
+    "atol", llvm::cl::desc("Absolute tolerance of --check-with-interpreter"),
+    llvm::cl::init(0.0), llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<std::string>
     emitStage("emit",
               llvm::cl::desc("Print the module after a pipeline phase (refined, linalg, fused, "
@@ -114,7 +126,15 @@ std::optional<interp::Tensor> resultBuffer(llvm::StringRef spec, MLIRContext &co
   if (spec.contains('?'))
     return std::nullopt;
   std::string error;
-  return interp::parseTensorSpec(spec, &context, error);
+  bool outOfMemory = false;
+  std::optional<interp::Tensor> buffer =
+      interp::parseTensorSpec(spec, &context, error, &outOfMemory);
+  if (outOfMemory) {
+    // A runtime error (exit 1) that names the bytes.
+    llvm::errs() << "error: result " << spec << ": " << error << "\n";
+    std::exit(kExitCheckFailed);
+  }
+  return buffer;
 }
 
 /// Runs the entries of a compiled module (JIT or AOT) on `arguments` (one
@@ -124,6 +144,51 @@ std::optional<interp::Tensor> resultBuffer(llvm::StringRef spec, MLIRContext &co
 using Reference = llvm::function_ref<std::optional<SmallVector<interp::Tensor>>(
     size_t index, ArrayRef<interp::Tensor> arguments)>;
 
+/// The length of the program under --check-with-interpreter: the sum of its
+/// ops' operationLength (constants, calls and returns not counted), which
+/// bounds how many roundings a result went through.
+int64_t computationLength = 0;
+
+/// How many roundings one op adds to the longest chain through it: 1, plus
+/// log2 of the length of the sums it computes (reduce: operand elements per
+/// result element; dot_general, convolution: the square root of operand
+/// elements times each other per result element, the contraction length
+/// for a matrix product), as a sum's error grows with the depth of its
+/// summation tree when its order changes.
+int64_t operationLength(Operation *op) {
+  auto elements = [](Type type) -> double {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.hasStaticShape() ? double(tensor.getNumElements()) : 1.0;
+  };
+  llvm::StringRef name = op->getName().getStringRef();
+  double sum = 1.0;
+  if (op->getNumResults() > 0 && op->getNumOperands() > 0) {
+    double out = std::max(elements(op->getResult(0).getType()), 1.0);
+    if (name == "stablehlo.reduce")
+      sum = elements(op->getOperand(0).getType()) / out;
+    else if (op->getNumOperands() >= 2 &&
+             (name == "stablehlo.dot_general" || name == "stablehlo.dot" ||
+              name == "stablehlo.convolution"))
+      sum = std::sqrt(elements(op->getOperand(0).getType()) *
+                      elements(op->getOperand(1).getType()) / out);
+  }
+  return 1 + int64_t(std::ceil(std::log2(std::max(sum, 1.0))));
+}
+
+/// The default --rtol for results of `type`: each rounding may add a machine
+/// epsilon, and the computation has computationLength of them.
+double defaultRelativeTolerance(interp::ElementType type) {
+  double epsilon;
+  switch (type.kind()) {
+  case interp::ElementKind::C64: epsilon = std::ldexp(1.0, -23); break;
+  case interp::ElementKind::C128: epsilon = std::ldexp(1.0, -52); break;
+  default:
+    epsilon = std::ldexp(
+        1.0, 1 - int(llvm::APFloat::semanticsPrecision(type.floatSemantics())));
+  }
+  return double(std::max<int64_t>(computationLength, 1)) * epsilon;
+}
+
 /// Compares compiled results with the interpreter's; returns false after
 /// reporting the first difference.
 bool agreesWithReference(const std::string &entry, ArrayRef<interp::Tensor> results,
@@ -131,9 +196,17 @@ bool agreesWithReference(const std::string &entry, ArrayRef<interp::Tensor> resu
   for (auto [index, pair] : llvm::enumerate(llvm::zip_equal(results, reference))) {
     auto &[compiled, expected] = pair;
     interp::ElementType type = compiled.elementType();
-    interp::CheckResult verdict = type.isFloat() || type.isComplex()
-                                      ? interp::checkClose(compiled, expected, maxUlp)
-                                      : interp::checkEqual(compiled, expected);
+    interp::CheckResult verdict =
+        type.isFloat() || type.isComplex()
+            ? interp::checkScaled(compiled, expected, maxUlp,
+                                  relativeTolerance.getNumOccurrences()
+                                      ? double(relativeTolerance)
+                                  // --max-ulp alone asks for a ULP bound only.
+                                  : maxUlp.getNumOccurrences()
+                                      ? 0.0
+                                      : defaultRelativeTolerance(type),
+                                  absoluteTolerance)
+            : interp::checkEqual(compiled, expected);
     if (!verdict.passed) {
       llvm::errs() << "error: @" << entry << " result #" << index
                    << " differs from the interpreter's: " << verdict.message << "\n";
@@ -324,7 +397,10 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   if (!module || failed(importProgram(*module)))
     return kExitInvalid;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
-  if (entries.empty() && entryName.empty() && hasNoFunctions(*module))
+  // A piece of a split file without functions has nothing to run; a whole
+  // file without them is an error (reportNoEntryPoint).
+  if (splitInputFile && entries.empty() && entryName.empty() &&
+      hasNoFunctions(*module))
     return kExitOk;
   if (entries.empty())
     return reportNoEntryPoint(*module, entryName);
@@ -347,6 +423,12 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   SmallVector<std::string> entryNames;
   if (checkWithInterpreter) {
     original = module->clone();
+    computationLength = 0;
+    original->walk([](Operation *op) {
+      if (!op->hasTrait<OpTrait::ConstantLike>() && !op->hasTrait<OpTrait::IsTerminator>() &&
+          !isa<func::CallOp, func::FuncOp, ModuleOp>(op))
+        computationLength += operationLength(op);
+    });
     for (func::FuncOp entry : entries)
       entryNames.push_back(entry.getSymName().str());
   }
@@ -391,10 +473,13 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       }
   }
 
-  FailureOr<oxla::rt::ModuleMetadata> metadata =
-      oxla::compileForCPU(*module, entries, emitStage);
+  oxla::CompileFailure why;
+  FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
+      *module, entries, emitStage, /*applyCommandLineOptions=*/true, &why);
   if (failed(metadata))
-    return kExitUnsupported;
+    return why == oxla::CompileFailure::Invalid       ? kExitInvalid
+           : why == oxla::CompileFailure::Unsupported ? kExitUnsupported
+                                                      : kExitInternal;
   if (!emitStage.empty()) {
     module->print(llvm::outs());
     llvm::outs() << "\n";
@@ -425,8 +510,8 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     symbols.emplace_back(name, address);
   std::unique_ptr<oxla::JitModule> jit = oxla::JitModule::create(*module, symbols, error);
   if (!jit) {
-    module->emitError() << "unsupported: the LLVM JIT rejected the module: " << error;
-    return kExitUnsupported;
+    oxla::reportInternalError(*module, "the LLVM JIT rejected the module (" + error + ")");
+    return kExitInternal;
   }
   auto lookup = [&](const std::string &name) {
     std::string lookupError;
@@ -477,11 +562,12 @@ int runCompiledModule(const std::string &path, MLIRContext &context) {
     SmallVector<interp::Tensor> entryArguments;
     for (auto [index, spec, expected] :
          llvm::enumerate(inputSpecs, entry.arguments)) {
+      bool outOfMemory = false;
       std::optional<interp::Tensor> tensor =
-          interp::parseTensorSpec(spec, &context, error);
+          interp::parseTensorSpec(spec, &context, error, &outOfMemory);
       if (!tensor) {
         llvm::errs() << "oxla-run: --input #" << index << ": " << error << "\n";
-        return kExitInvalid;
+        return outOfMemory ? kExitCheckFailed : kExitInvalid;
       }
       // Compare with the declared type, '?' matching any size.
       std::string actual;

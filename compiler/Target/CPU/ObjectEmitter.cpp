@@ -227,26 +227,34 @@ LogicalResult oxla::linkSharedLibrary(llvm::StringRef objectPath,
 }
 
 LogicalResult oxla::writeSharedLibrary(ModuleOp module, llvm::StringRef cpu,
-                                       llvm::StringRef outputPath, std::string &error) {
+                                       llvm::StringRef outputPath, std::string &error,
+                                       LibraryFailure *why) {
+  auto fail = [&](LibraryFailure kind, std::string message) -> LogicalResult {
+    error = std::move(message);
+    if (why)
+      *why = kind;
+    return failure();
+  };
   std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine(cpu, error);
   if (!machine)
-    return failure();
+    return fail(LibraryFailure::Unsupported, error);
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule =
       translateAndOptimize(module, context, *machine, error);
   if (!llvmModule)
-    return failure();
+    return fail(LibraryFailure::Internal, "the translation to LLVM IR failed (" + error + ")");
   llvm::SmallString<128> objectPath;
   int fd;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("oxla", "o", fd, objectPath)) {
-    error = "cannot create a temporary object file: " + ec.message();
-    return failure();
-  }
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("oxla", "o", fd, objectPath))
+    return fail(LibraryFailure::Unsupported,
+                "cannot create a temporary object file: " + ec.message());
   llvm::FileRemover removeObject(objectPath);
   {
     llvm::raw_fd_ostream objectStream(fd, /*shouldClose=*/true);
     if (failed(emitMachineCode(*llvmModule, *machine, false, objectStream, error)))
-      return failure();
+      return fail(LibraryFailure::Internal, "machine code generation failed (" + error + ")");
   }
-  return linkSharedLibrary(objectPath, outputPath, error);
+  if (failed(linkSharedLibrary(objectPath, outputPath, error)))
+    return fail(LibraryFailure::Unsupported, error);
+  return success();
 }
