@@ -9,6 +9,7 @@
 #include "compiler/Conversion/Passes.h"
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
 #include "compiler/Registration.h"
+#include "compiler/Sharding/Passes.h"
 #include "compiler/Transforms/Passes.h"
 
 #include "mlir/InitAllPasses.h"
@@ -18,5 +19,6 @@ void oxla::registerPasses() {
   oxla::registerOxlaTransformsPasses();
   oxla::registerOxlaConversionPasses();
   oxla::registerOxlaCodegenPasses();
+  oxla::registerOxlaShardingPasses();
   oxla::vhlo::registerOxlaVHLOPasses();
 }

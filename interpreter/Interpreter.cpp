@@ -35,6 +35,7 @@ const EvaluatorRegistry &EvaluatorRegistry::all() {
     registerQuantizationEvaluators(r);
     registerDistributionEvaluators(r);
     registerDynamismEvaluators(r);
+    registerShardingEvaluators(r);
     return r;
   }();
   return registry;

@@ -149,6 +149,7 @@ void registerChloEvaluators(EvaluatorRegistry &registry);
 void registerQuantizationEvaluators(EvaluatorRegistry &registry);
 void registerDistributionEvaluators(EvaluatorRegistry &registry);
 void registerDynamismEvaluators(EvaluatorRegistry &registry);
+void registerShardingEvaluators(EvaluatorRegistry &registry);
 
 } // namespace oxla::interp
 

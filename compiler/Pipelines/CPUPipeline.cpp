@@ -21,10 +21,13 @@ using namespace mlir;
 
 llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
   static const PipelinePhase phases[] = {
-      // Still StableHLO: calls inlined (without canonicalizing: a constant
-      // stays in the region it is written in), shapes static where the
-      // arguments fix them. The entries' signatures are read after this.
-      {"refined", "inline{default-pipeline=},oxla-refine-shapes,symbol-dce"},
+      // Still StableHLO: sharding constructs take their one-device meaning
+      // (identities; named and manual computations inlined; refused when a
+      // mesh has more devices), calls inlined (without canonicalizing: a
+      // constant stays in the region it is written in), shapes static where
+      // the arguments fix them. The entries' signatures are read after this.
+      {"refined", "oxla-sharding-to-one-device,inline{default-pipeline=},"
+                  "oxla-refine-shapes,symbol-dce"},
       // StableHLO -> linalg/tensor/arith/math on tensors. First batch_norm
       // ops become reduces and elementwise ops, quantized ops become
       // dequantize, float op, quantize, and chlo.scan a stablehlo.while;

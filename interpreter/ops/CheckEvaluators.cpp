@@ -21,6 +21,7 @@
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "interpreter/Checks.h"
 #include "interpreter/Interpreter.h"
+#include "interpreter/ops/EvaluatorSupport.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -57,6 +58,8 @@ LogicalResult evalCustomCall(Operation *op, Operands operands, Results &results,
                              EvalContext &context) {
   auto target = op->getAttrOfType<StringAttr>("call_target_name");
   StringRef name = target ? target.getValue() : StringRef();
+  if (isShardingCustomCallTarget(name))
+    return evalShardingCustomCall(op, operands, results, context);
   if (!name.starts_with("check."))
     return context.unsupported(op, "custom_call target '" + name + "'");
   if (operands.size() != 2 || !operands[0].isTensor() || !operands[1].isTensor())

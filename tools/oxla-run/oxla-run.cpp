@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
+#include "compiler/Sharding/OneDevice.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
 #include "compiler/SourceCompat.h"
@@ -240,6 +241,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
   if (!module)
     return kExitInvalid;
+  // Until SPMD partitioning exists a program runs on one device.
+  if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))
+    return kExitUnsupported;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
   if (entries.empty() && entryName.empty() && hasNoFunctions(*module))
     return kExitOk;

@@ -5,6 +5,7 @@
 #include "compiler/Dialect/VHLO/IR/Version.h"
 #include "compiler/Dialect/VHLO/Transforms/BytecodeStructure.h"
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
+#include "compiler/Sharding/Passes.h"
 
 #include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/Bytecode/BytecodeReader.h"
@@ -111,8 +112,13 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   std::string name = buffer->getBufferIdentifier().str();
-  if (!isBytecode(*buffer))
-    return parseSourceFile<ModuleOp>(sourceMgr, context);
+  if (!isBytecode(*buffer)) {
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
+    // Shardy's string round-trip form is read into the sdy dialect.
+    if (module && failed(importShardingStrings(*module)))
+      return nullptr;
+    return module;
+  }
 
   Location fileLoc = FileLineColLoc::get(context, name, 0, 0);
   if (std::optional<std::string> reason =
@@ -142,7 +148,7 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
   addPortableArtifactImportPasses(pm);
   if (module && succeeded(pm.run(*module)) && succeeded(verify(*module)) &&
       succeeded(checkSymbolNames(*module)))
-    return module;
+    return succeeded(importShardingStrings(*module)) ? std::move(module) : nullptr;
   // Upstream's wording, which tests match, then the releases oxla reads.
   emitError(fileLoc) << "failed to deserialize portable artifact using "
                         "StableHLO_v"
