@@ -222,7 +222,8 @@ bool reportCustomCalls(ModuleOp module) {
     if (op->getName().getStringRef() != "stablehlo.custom_call")
       return;
     auto target = op->getAttrOfType<StringAttr>("call_target_name");
-    if (!target || target.getValue().starts_with("check."))
+    if (!target || target.getValue().starts_with("check.") ||
+        oxla::sharding::isShardingCustomCall(target.getValue()))
       return;
     op->emitError() << "unsupported: custom_call target '" << target.getValue()
                     << "' has no kernel in oxla-run (kernels are registered through "

@@ -19,7 +19,7 @@ func.func @strings(%a: tensor<8x8xf32> {mhlo.sharding = "{devices=[2,2]<=[4]}"},
                    %f: tensor<8x8xf32> {mhlo.sharding = "{replicated}"},
                    %g: tensor<8x8xf32> {mhlo.sharding = ""})
     -> (tensor<8x8xf32> {mhlo.sharding = "{manual}"}) {
-  // CHECK: stablehlo.custom_call @Sharding(%a) {mhlo.sharding = "{devices=[2,1]<=[2] metadata={op_name=\22x\22}}"}
+  // CHECK: stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{devices=[2,1]<=[2] metadata={op_name=\22x\22}}"}
   %0 = stablehlo.custom_call @Sharding(%a) {mhlo.sharding = "{devices=[2,1]<=[2] metadata={op_name=\22x\22}}"} : (tensor<8x8xf32>) -> tensor<8x8xf32>
   // CHECK: mhlo.sharding = "{{[{][{]}}replicated}, {maximal device=1}}"
   %1:2 = stablehlo.optimization_barrier {mhlo.sharding = "{{replicated}, {maximal device=1}}"} %0, %b : tensor<8x8xf32>, tensor<8x8xf32>

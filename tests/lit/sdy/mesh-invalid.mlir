@@ -35,12 +35,6 @@ sdy.mesh @mesh = <[], device_ids=[-1]>
 
 // -----
 
-sdy.mesh @mesh4 = <["a"=4]>
-// expected-error @+1 {{'sdy.mesh' op mesh has 2 devices, but mesh @mesh4 has 4; all meshes of a module must have the same number of devices}}
-sdy.mesh @mesh2 = <["a"=2]>
-
-// -----
-
 func.func @not_in_module() {
   // expected-error @+1 {{'sdy.mesh' op expects parent op 'builtin.module'}}
   "sdy.mesh"() <{sym_name = "m", mesh = #sdy.mesh<["a"=2]>}> : () -> ()

@@ -47,8 +47,8 @@ func.func @named(%arg0: tensor<8x2xi32>) -> tensor<8x2xi32> {
 // CHECK-LABEL: func @manual
 func.func @manual(%arg0: tensor<16x32xf32>) -> tensor<16x32xf32> {
   // CHECK-NEXT: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x", "y"}, {}]>] out_shardings=[<@mesh, [{"x", "y"}, {}]>] manual_axes={"x"} (%arg1: tensor<8x32xf32>) {
-  // CHECK-NEXT:   %1 = stablehlo.negate %arg1 : tensor<8x32xf32>
-  // CHECK-NEXT:   sdy.return %1 : tensor<8x32xf32>
+  // CHECK-NEXT:   %[[N:.*]] = stablehlo.negate %arg1 : tensor<8x32xf32>
+  // CHECK-NEXT:   sdy.return %[[N]] : tensor<8x32xf32>
   // CHECK-NEXT: } : (tensor<16x32xf32>) -> tensor<16x32xf32>
   %0 = sdy.manual_computation(%arg0)
       in_shardings=[<@mesh, [{"x", "y"}, {}]>] out_shardings=[<@mesh, [{"x", "y"}, {}]>]

@@ -130,25 +130,6 @@ static LogicalResult verifyOpSharding(Operation *op, TensorShardingAttr sharding
 // Verifiers
 //===----------------------------------------------------------------------===//
 
-LogicalResult MeshOp::verify() {
-  // All meshes of a module have one device count (single-device ones aside).
-  MeshAttr mesh = getMesh();
-  if (mesh.getTotalSize() == 1)
-    return success();
-  // Reported at the later of two meshes that disagree.
-  for (auto other : getOperation()->getBlock()->getOps<MeshOp>()) {
-    if (other == *this)
-      break;
-    int64_t total = other.getMesh().getTotalSize();
-    if (total != 1 && total != mesh.getTotalSize())
-      return emitOpError() << "mesh has " << mesh.getTotalSize() << " devices, but mesh @"
-                           << other.getSymName() << " has " << total
-                           << "; all meshes of a module must have the same number of "
-                              "devices";
-  }
-  return success();
-}
-
 LogicalResult ShardingConstraintOp::verify() {
   return verifyOpSharding(*this, getSharding(), getResult().getType());
 }
