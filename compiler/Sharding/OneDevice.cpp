@@ -53,14 +53,6 @@ int64_t requiredDevices(StringAttr gspmd) {
 } // namespace
 
 LogicalResult sharding::checkRunsOnOneDevice(ModuleOp module) {
-  // mhlo.num_partitions on the module.
-  if (auto partitions = module->getAttrOfType<IntegerAttr>("mhlo.num_partitions"))
-    if (partitions.getInt() > 1) {
-      module.emitError() << "program needs " << partitions.getInt()
-                         << " devices (mhlo.num_partitions = " << partitions.getInt()
-                         << ")" << kRefusal;
-      return failure();
-    }
   // Named meshes.
   for (auto mesh : module.getOps<sdy::MeshOp>()) {
     int64_t needed = requiredDevices(mesh.getMesh());
@@ -100,5 +92,15 @@ LogicalResult sharding::checkRunsOnOneDevice(ModuleOp module) {
     }
     return WalkResult::advance();
   });
-  return result;
+  if (failed(result))
+    return failure();
+  // mhlo.num_partitions on the module, when no mesh or sharding said more.
+  if (auto partitions = module->getAttrOfType<IntegerAttr>("mhlo.num_partitions"))
+    if (partitions.getInt() > 1) {
+      module.emitError() << "program needs " << partitions.getInt()
+                         << " devices (mhlo.num_partitions = " << partitions.getInt()
+                         << ")" << kRefusal;
+      return failure();
+    }
+  return success();
 }

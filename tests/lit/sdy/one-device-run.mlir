@@ -26,6 +26,9 @@ module @sharded attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1
     %5 = sdy.propagation_barrier %4 allowed_direction=BACKWARD : tensor<2x4xf32>
     sdy.sharding_group %5 group_id=7 : tensor<2x4xf32>
     %6 = stablehlo.custom_call @Sharding(%5) {mhlo.sharding = "{replicated}"} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    return %6 : tensor<2x4xf32>
+    // GSPMD's manual region markers: on one device the shard is the whole.
+    %7 = stablehlo.custom_call @SPMDFullToShardShape(%6) {mhlo.sharding = "{manual}"} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+    %8 = stablehlo.custom_call @SPMDShardToFullShape(%7) {mhlo.sharding = "{replicated}"} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+    return %8 : tensor<2x4xf32>
   }
 }
