@@ -201,3 +201,49 @@ std::string Sharding::str() const {
   }
   return out + ">";
 }
+
+oxla::sdy::MeshAttr Mesh::toSdy(mlir::MLIRContext *context) const {
+  llvm::SmallVector<sdy::MeshAxisAttr> sdyAxes;
+  for (const MeshAxis &axis : axes)
+    sdyAxes.push_back(sdy::MeshAxisAttr::get(context, llvm::StringRef(axis.name), axis.size));
+  return sdy::MeshAttr::get(context, llvm::ArrayRef<sdy::MeshAxisAttr>(sdyAxes),
+                            llvm::ArrayRef<int64_t>(deviceIds));
+}
+
+static oxla::sdy::AxisRefAttr toSdy(const AxisRef &axis, mlir::MLIRContext *context) {
+  oxla::sdy::SubAxisInfoAttr info;
+  if (axis.subSize)
+    info = oxla::sdy::SubAxisInfoAttr::get(context, axis.preSize, *axis.subSize);
+  return oxla::sdy::AxisRefAttr::get(context, llvm::StringRef(axis.name), info);
+}
+
+static llvm::SmallVector<oxla::sdy::AxisRefAttr> toSdy(const std::vector<AxisRef> &axes,
+                                                      mlir::MLIRContext *context) {
+  llvm::SmallVector<oxla::sdy::AxisRefAttr> refs;
+  for (const AxisRef &axis : axes)
+    refs.push_back(toSdy(axis, context));
+  return refs;
+}
+
+oxla::sdy::TensorShardingAttr Sharding::toSdy(mlir::MLIRContext *context) const {
+  mlir::Attribute meshOrRef =
+      meshName.empty() ? mlir::Attribute(mesh.toSdy(context))
+                       : mlir::Attribute(mlir::FlatSymbolRefAttr::get(context, meshName));
+  llvm::SmallVector<sdy::DimensionShardingAttr> sdyDims;
+  for (const DimSharding &dim : dims) {
+    llvm::SmallVector<sdy::AxisRefAttr> refs = ::toSdy(dim.axes, context);
+    sdyDims.push_back(sdy::DimensionShardingAttr::get(
+        context, llvm::ArrayRef<sdy::AxisRefAttr>(refs), dim.closed, dim.priority));
+  }
+  sdy::ReductionKind reduction = sdy::ReductionKind::SUM;
+  if (unreducedReduction == Reduction::Max)
+    reduction = sdy::ReductionKind::MAX;
+  else if (unreducedReduction == Reduction::Min)
+    reduction = sdy::ReductionKind::MIN;
+  llvm::SmallVector<sdy::AxisRefAttr> replicatedRefs = ::toSdy(replicated, context);
+  llvm::SmallVector<sdy::AxisRefAttr> unreducedRefs = ::toSdy(unreduced, context);
+  return sdy::TensorShardingAttr::get(
+      context, meshOrRef, llvm::ArrayRef<sdy::DimensionShardingAttr>(sdyDims),
+      llvm::ArrayRef<sdy::AxisRefAttr>(replicatedRefs),
+      llvm::ArrayRef<sdy::AxisRefAttr>(unreducedRefs), reduction);
+}

@@ -23,6 +23,10 @@
 #include <string>
 #include <vector>
 
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
 namespace oxla::sdy {
 class MeshAttr;
 class TensorShardingAttr;
@@ -56,6 +60,8 @@ public:
   std::vector<int64_t> devices() const;
   /// Shardy's syntax: <["x"=2, "y"=4], device_ids=[...]>.
   std::string str() const;
+  /// The #sdy.mesh of this mesh.
+  sdy::MeshAttr toSdy(mlir::MLIRContext *context) const;
 };
 
 /// A full axis, or the sub-axis (preSize)size of it: the axis seen as a
@@ -105,6 +111,10 @@ public:
   std::optional<std::string> validate(llvm::ArrayRef<int64_t> shape) const;
   /// Shardy's syntax with an inline mesh: <mesh<[...]>, [{"x"}, {}]>.
   std::string str() const;
+  /// The #sdy.sharding of this sharding: over @meshName, or over the mesh
+  /// inline when it has no name. Manual axes are not part of it (Shardy
+  /// keeps them on the sdy.manual_computation).
+  sdy::TensorShardingAttr toSdy(mlir::MLIRContext *context) const;
 };
 
 } // namespace oxla::sharding

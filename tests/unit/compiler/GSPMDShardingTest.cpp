@@ -2,6 +2,11 @@
 
 #include "compiler/Sharding/GSPMDSharding.h"
 
+#include "compiler/Dialect/SDY/IR/SDY.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <gtest/gtest.h>
 
 using namespace oxla::sharding;
@@ -112,6 +117,15 @@ TEST(GSPMDShardingTest, ToModel) {
   EXPECT_EQ(r.numShards(1), 1);
   ASSERT_EQ(r.replicated.size(), 1u);
   EXPECT_EQ(r.str(), "<mesh<[\"_axis_0\"=2, \"_axis_2\"=2], device_ids=[0, 2, 1, 3]>, "
+                     "[{\"_axis_0\"}, {}], replicated={\"_axis_2\"}>");
+
+  // The model of a GSPMD string is a Shardy sharding with an inline mesh.
+  mlir::MLIRContext context;
+  context.loadDialect<oxla::sdy::SdyDialect>();
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  os << r.toSdy(&context);
+  EXPECT_EQ(printed, "#sdy.sharding<mesh<[\"_axis_0\"=2, \"_axis_2\"=2], device_ids=[0, 2, 1, 3]>, "
                      "[{\"_axis_0\"}, {}], replicated={\"_axis_2\"}>");
 
   // Manual subgroup axes become manual axes.

@@ -68,6 +68,22 @@ TEST_F(ShardingModelTest, InlineMeshAndUnreduced) {
                      "unreduced=min{\"a\"}>");
 }
 
+TEST_F(ShardingModelTest, BackToSdy) {
+  // sdy -> model -> sdy gives the attribute back, with a named or an inline mesh.
+  auto mesh = parse<sdy::MeshAttr>("#sdy.mesh<[\"x\"=2, \"y\"=4], device_ids=[7, 6, 5, 4, 3, 2, 1, 0]>");
+  for (llvm::StringRef text :
+       {"#sdy.sharding<@mesh, [{\"x\", ?}p1, {\"y\":(2)2}], replicated={\"y\":(1)2}>",
+        "#sdy.sharding<@mesh, [{}, {?}], unreduced=max{\"x\", \"y\"}>",
+        "#sdy.sharding<mesh<[\"x\"=2, \"y\"=4], device_ids=[7, 6, 5, 4, 3, 2, 1, 0]>, "
+        "[{\"y\"}, {\"x\"}]>"}) {
+    auto attr = parse<sdy::TensorShardingAttr>(text);
+    EXPECT_EQ(Sharding::fromSdy(attr, mesh).toSdy(&context), attr) << text.str();
+  }
+  EXPECT_EQ(Sharding::fromSdy(parse<sdy::TensorShardingAttr>("#sdy.sharding<@mesh, []>"), mesh)
+                .mesh.toSdy(&context),
+            mesh);
+}
+
 TEST_F(ShardingModelTest, Validate) {
   Mesh mesh{{{"x", 2}, {"y", 4}}, {}};
   Sharding s = Sharding::replicatedOn(mesh, 2);
