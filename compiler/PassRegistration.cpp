@@ -10,6 +10,7 @@
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
 #include "compiler/Import/Passes.h"
 #include "compiler/Registration.h"
+#include "compiler/Sharding/Passes.h"
 #include "compiler/Transforms/Passes.h"
 
 #include "mlir/InitAllPasses.h"
@@ -20,5 +21,6 @@ void oxla::registerPasses() {
   oxla::registerOxlaTransformsPasses();
   oxla::registerOxlaConversionPasses();
   oxla::registerOxlaCodegenPasses();
+  oxla::registerOxlaShardingPasses();
   oxla::vhlo::registerOxlaVHLOPasses();
 }

@@ -6,6 +6,8 @@
 #include "compiler/Dialect/Check/IR/Check.h"
 #include "compiler/Dialect/VHLO/IR/VHLO.h"
 #include "compiler/Dialect/Interpreter/IR/Interpreter.h"
+#include "compiler/Dialect/MHLO/IR/MHLO.h"
+#include "compiler/Dialect/SDY/IR/SDY.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -54,7 +56,8 @@ void oxla::registerDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
   registry.insert<oxla::stablehlo::StableHLODialect, oxla::chlo::CHLODialect,
                   oxla::check::CheckDialect, oxla::vhlo::VHLODialect,
-                  oxla::interpreter::InterpreterDialect>();
+                  oxla::interpreter::InterpreterDialect, oxla::sdy::SdyDialect,
+                  oxla::mhlo::MhloDialect>();
   registry.insert<arith::ArithDialect, async::AsyncDialect,
                   bufferization::BufferizationDialect,
                   cf::ControlFlowDialect, complex::ComplexDialect,

@@ -38,6 +38,7 @@ const EvaluatorRegistry &EvaluatorRegistry::all() {
     registerDistributionEvaluators(r);
     registerDynamismEvaluators(r);
     registerXlaCpuCustomCallEvaluators(r);
+    registerShardingEvaluators(r);
     return r;
   }();
   return registry;

@@ -157,6 +157,7 @@ mlir::LogicalResult evalCheckCustomCall(mlir::Operation *op,
                                         llvm::SmallVectorImpl<RuntimeValue> &results,
                                         EvalContext &context);
 void registerDynamismEvaluators(EvaluatorRegistry &registry);
+void registerShardingEvaluators(EvaluatorRegistry &registry);
 
 } // namespace oxla::interp
 

@@ -22,6 +22,7 @@
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "interpreter/Checks.h"
 #include "interpreter/Interpreter.h"
+#include "interpreter/ops/EvaluatorSupport.h"
 #include "interpreter/ops/IndexSpace.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -95,6 +96,8 @@ LogicalResult evalCheckCustomCall(Operation *op, Operands operands, Results &res
   StringRef name = target ? target.getValue() : StringRef();
   if (name == "shape_assertion")
     return evalShapeAssertion(op, operands, context);
+  if (isShardingCustomCallTarget(name))
+    return evalShardingCustomCall(op, operands, results, context);
   if (!name.starts_with("check."))
     return context.unsupported(op, "custom_call target '" + name + "'");
   if (operands.size() != 2 || !operands[0].isTensor() || !operands[1].isTensor())

@@ -21,6 +21,15 @@ mlir::LogicalResult unsupportedElementType(mlir::Operation *op,
                                            EvalContext &context,
                                            ElementType type);
 
+/// The custom calls that mark shardings (GSPMD's @Sharding and
+/// @SPMD*Shape, Shardy's @xla.sdy.*): identities on one device
+/// (ShardingEvaluators.cpp).
+bool isShardingCustomCallTarget(llvm::StringRef target);
+mlir::LogicalResult evalShardingCustomCall(mlir::Operation *op,
+                                           llvm::ArrayRef<RuntimeValue> operands,
+                                           llvm::SmallVectorImpl<RuntimeValue> &results,
+                                           EvalContext &context);
+
 } // namespace oxla::interp
 
 #endif // OXLA_INTERPRETER_OPS_EVALUATORSUPPORT_H

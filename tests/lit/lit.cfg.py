@@ -25,3 +25,7 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%scripts", os.path.join(config.oxla_src_root, "scripts")))
 config.substitutions.append(("%conformance_dir", config.conformance_dir))
+# Tests of the shared material (../shared: real exports) need it present.
+config.substitutions.append(("%shared_dir", config.shared_dir))
+if os.path.isdir(config.shared_dir):
+    config.available_features.add("shared")

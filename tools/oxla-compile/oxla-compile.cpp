@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
+#include "compiler/Sharding/OneDevice.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
 #include "compiler/Import/SourceCompat.h"
@@ -95,6 +96,9 @@ int compile(MLIRContext &context) {
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
   if (!module || failed(importProgram(*module)))
     return kExitInvalid;
+  // Until SPMD partitioning exists a program runs on one device.
+  if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))
+    return kExitUnsupported;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
   if (entries.empty())
     return reportNoEntryPoint(*module, entryName);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
+#include "compiler/Sharding/OneDevice.h"
 #include "compiler/Registration.h"
 #include "compiler/Import/SourceCompat.h"
 #include "compiler/Transforms/Passes.h"
@@ -110,6 +111,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
   if (!module || failed(importProgram(*module)))
     return kExitInvalid;
+  // Until SPMD partitioning exists a program runs on one device.
+  if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))
+    return kExitUnsupported;
   if (hasQuantizedTypes(*module) && failed(decomposeQuantizedOps(*module)))
     return kExitUnsupported;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);

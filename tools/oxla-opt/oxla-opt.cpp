@@ -137,6 +137,32 @@ int main(int argc, char **argv) {
     input = deserializeToText(std::move(input), registry);
     if (!input)
       return kExitInvalid;
+  } else if (input->getBuffer().contains("xla.sdy.")) {
+    // Shardy's string round trip is read into the sdy dialect on the way in,
+    // as every tool reads it (PortableArtifact.h): each split goes through
+    // that reader and comes back as text with its locations.
+    std::string name = input->getBufferIdentifier().str();
+    std::string joined;
+    bool readAll = true, first = true;
+    auto readPiece = [&](std::unique_ptr<llvm::MemoryBuffer> piece) {
+      std::unique_ptr<llvm::MemoryBuffer> text =
+          deserializeToText(std::move(piece), registry);
+      if (!text) {
+        readAll = false;
+        return;
+      }
+      if (!first)
+        joined += "\n" + current.inputSplitMarker().str() + "\n";
+      first = false;
+      joined += text->getBuffer();
+    };
+    if (current.inputSplitMarker().empty())
+      readPiece(std::move(input));
+    else
+      forEachSplit(std::move(input), readPiece);
+    if (!readAll)
+      return kExitInvalid;
+    input = llvm::MemoryBuffer::getMemBufferCopy(joined, name);
   }
   std::string printed;
   llvm::raw_string_ostream printedStream(printed);

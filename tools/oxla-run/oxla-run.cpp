@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
+#include "compiler/Sharding/OneDevice.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
 #include "compiler/Import/SourceCompat.h"
@@ -327,9 +328,11 @@ int checkCustomCalls(ModuleOp module) {
     if (op->getName().getStringRef() != "stablehlo.custom_call")
       return;
     auto target = op->getAttrOfType<StringAttr>("call_target_name");
-    // Checks and JAX's shape assertions are compiled in (CheckPatterns.cpp).
+    // Checks and JAX's shape assertions are compiled in (CheckPatterns.cpp);
+    // sharding markers take their one-device meaning.
     if (!target || target.getValue().starts_with("check.") ||
-        target.getValue() == "shape_assertion")
+        target.getValue() == "shape_assertion" ||
+        oxla::sharding::isShardingCustomCall(target.getValue()))
       return;
     std::string name = target.getValue().str();
     if (oxla::kernels::isXlaCpuTarget(name)) {
@@ -396,6 +399,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
   if (!module || failed(importProgram(*module)))
     return kExitInvalid;
+  // Until SPMD partitioning exists a program runs on one device.
+  if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))
+    return kExitUnsupported;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
   // A piece of a split file without functions has nothing to run; a whole
   // file without them is an error (reportNoEntryPoint).

@@ -84,6 +84,11 @@ std::optional<Version> ownVersion(Attribute attr) {
   // handles, type extensions, ...) are as old as VHLO.
   if (isa<hlo::StableHLODialect>(attr.getDialect()))
     return kFirst;
+  // Shardy's attributes (sdy.sharding, sdy.sharding_rule, ...) travel in
+  // artifacts beside VHLO under their own dialect, which Shardy versions:
+  // any StableHLO release carries them.
+  if (attr.getDialect().getNamespace() == "sdy")
+    return kFirst;
   return std::nullopt;
 }
 

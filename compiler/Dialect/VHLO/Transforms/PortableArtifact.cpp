@@ -6,6 +6,7 @@
 #include "compiler/Dialect/VHLO/IR/Version.h"
 #include "compiler/Dialect/VHLO/Transforms/BytecodeStructure.h"
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
+#include "compiler/Sharding/Passes.h"
 
 #include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/Bytecode/BytecodeReader.h"
@@ -132,7 +133,9 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
       return nullptr;
     }
     OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
-    if (module && failed(oxla::stablehlo::verifyTensorSizes(*module)))
+    // Shardy's string round-trip form is read into the sdy dialect.
+    if (module && (failed(oxla::stablehlo::verifyTensorSizes(*module)) ||
+                   failed(importShardingStrings(*module))))
       return nullptr;
     return module;
   }
@@ -165,7 +168,8 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
   addPortableArtifactImportPasses(pm);
   if (module && succeeded(pm.run(*module)) && succeeded(verify(*module)) &&
       succeeded(checkSymbolNames(*module))) {
-    if (failed(oxla::stablehlo::verifyTensorSizes(*module)))
+    if (failed(oxla::stablehlo::verifyTensorSizes(*module)) ||
+        failed(importShardingStrings(*module)))
       return nullptr;
     return module;
   }

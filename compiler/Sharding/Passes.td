@@ -1,0 +1,49 @@
+//===- Passes.td - Passes over sharding annotations ------------*- tablegen -*-===//
+
+#ifndef OXLA_COMPILER_SHARDING_PASSES
+#define OXLA_COMPILER_SHARDING_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ImportSdyRoundTrip : Pass<"oxla-import-sdy-round-trip", "mlir::ModuleOp"> {
+  let summary = "Read Shardy's string round-trip form into the sdy dialect";
+  let description = [{
+    XLA and older JAX exporters keep Shardy's annotations as strings in
+    `mhlo.frontend_attributes` (each string is the attribute's text):
+    - `xla.sdy.meshes = "{mesh = #sdy.mesh<[...]>}"` on the module becomes
+      `sdy.mesh` ops;
+    - `xla.sdy.sharding` on a function argument or result becomes its
+      `sdy.sharding`, on an op its `sdy.sharding` (a sharding per result);
+      `xla.sdy.sharding_rule` becomes `sdy.sharding_rule`;
+    - `stablehlo.custom_call @xla.sdy.FuncResultSharding(%v)` gives the
+      function result it feeds its sharding and is replaced by `%v`;
+    - `stablehlo.custom_call @Sharding` with an `xla.sdy.sharding` becomes
+      `sdy.sharding_constraint`;
+    - `@xla.sdy.GlobalToLocalShape`, `call @xla.sdy.manual_computation_body*`,
+      `@xla.sdy.LocalToGlobalShape` (with `xla.sdy.in_shardings`,
+      `out_shardings`, `manual_axes` on the custom calls or the call) become
+      one `sdy.manual_computation` whose body is the called function's.
+    Every tool runs it on the way in. A string that does not parse is
+    reported at the op that carries it.
+  }];
+  let dependentDialects = ["oxla::sdy::SdyDialect"];
+}
+
+def ShardingToOneDevice : Pass<"oxla-sharding-to-one-device", "mlir::ModuleOp"> {
+  let summary = "Give every sharding construct its one-device meaning";
+  let description = [{
+    For a program that runs on one device (its meshes have one device, see
+    docs/sharding.md): `sdy.sharding_constraint`, `sdy.reshard`,
+    `sdy.propagation_barrier`, `sdy.data_flow_edge` and the global-view
+    collectives become their operand; `sdy.constant` a `stablehlo.constant`;
+    `sdy.named_computation` and `sdy.manual_computation` are inlined (their
+    body's shapes are the global ones on one device); `sdy.sharding_group`
+    and `sdy.mesh` are erased, and so are `sdy.*` and `mhlo.sharding`
+    attributes. The custom calls `@Sharding`, `@SPMDFullToShardShape`,
+    `@SPMDShardToFullShape` and `@xla.sdy.*` become their operand.
+    Fails, naming the mesh, when the program needs more than one device.
+  }];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+}
+
+#endif // OXLA_COMPILER_SHARDING_PASSES
