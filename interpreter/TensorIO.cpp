@@ -228,24 +228,39 @@ std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
   return tensor;
 }
 
+/// Whether `text` reads back (rounded to `semantics`) as `value`.
+static bool readsBackAs(const char *text, double value, const llvm::fltSemantics &semantics) {
+  llvm::APFloat read(std::strtod(text, nullptr));
+  bool lostInfo = false;
+  read.convert(semantics, llvm::APFloat::rmNearestTiesToEven, &lostInfo);
+  read.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lostInfo);
+  return read.convertToDouble() == value &&
+         std::signbit(read.convertToDouble()) == std::signbit(value);
+}
+
 std::string formatRoundTrip(double value, const llvm::fltSemantics &semantics) {
   if (std::isnan(value))
     return "nan";
   if (std::isinf(value))
     return value < 0 ? "-inf" : "inf";
-  char text[32];
-  for (int digits = 1; digits <= 17; ++digits) {
+  char text[40];
+  int digits = 1;
+  for (; digits < 17; ++digits) {
     std::snprintf(text, sizeof text, "%.*g", digits, value);
-    llvm::APFloat read(std::strtod(text, nullptr));
-    bool lostInfo = false;
-    read.convert(semantics, llvm::APFloat::rmNearestTiesToEven, &lostInfo);
-    read.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-                 &lostInfo);
-    if (read.convertToDouble() == value && std::signbit(read.convertToDouble()) ==
-                                               std::signbit(value))
-      return text;
+    if (readsBackAs(text, value, semantics))
+      break;
   }
-  return text; // %.17g reads back as any double
+  std::snprintf(text, sizeof text, "%.*g", digits, value);
+  // %g writes an exponent once the integer part has more digits than the
+  // precision (1e+01 for 10): a value below 1e17 keeps its integer digits.
+  int exponent = value == 0 ? 0 : int(std::floor(std::log10(std::fabs(value))));
+  if (exponent >= digits && exponent < 17) {
+    char positional[40];
+    std::snprintf(positional, sizeof positional, "%.*g", exponent + 1, value);
+    if (readsBackAs(positional, value, semantics))
+      return positional;
+  }
+  return text;
 }
 
 /// Elements as IREE's tools print them (%g style), with as many digits as

@@ -25,8 +25,8 @@
 // OTHERS-NEXT: 4xi1=[true false true false]
 // OTHERS-NEXT: 4xf32=[inf -0 nan -inf]
 // OTHERS-NEXT: 3xf16=[65504 -2.5 0]
-// OTHERS-NEXT: 2xbf16=[3.00406e+38 -1]
-// OTHERS-NEXT: 2xf64=[1.79769e+308 4.94066e-324]
+// OTHERS-NEXT: 2xbf16=[3e+38 -1]
+// OTHERS-NEXT: 2xf64=[1.7976931348623157e+308 5e-324]
 
 // Values outside the type, and text that is no number, are invalid input.
 // RUN: oxla-interpret %s --entry i8 --input 2xi8=128,0 > %t.out 2>&1; test $? -eq 2

@@ -11,6 +11,8 @@ TEST(ModuleMetadata, RoundTrips) {
   metadata.entries.push_back({"main", {"2x3xf32", "f32"}, {"2x3xi1"}});
   metadata.checks.push_back({"close", "check.expect_close", "a b.mlir:3:5", 3, 0, 0});
   metadata.checks.push_back({"almost_eq", "check.eq", "x.mlir:1:1", 0, 0, 1e-4});
+  metadata.checks.push_back({"shape_assertion", "shape_assertion", "p.mlir:5:3", 0, 0, 0});
+  metadata.checks.back().message = "Expected 'a' >= {0}\nfound \\ {1}";
   ModuleMetadata parsed;
   std::string error;
   ASSERT_TRUE(ModuleMetadata::parse(metadata.serialize(), parsed, error)) << error;
@@ -18,11 +20,14 @@ TEST(ModuleMetadata, RoundTrips) {
   EXPECT_EQ(parsed.entries[0].name, "main");
   EXPECT_EQ(parsed.entries[0].arguments, metadata.entries[0].arguments);
   EXPECT_EQ(parsed.entries[0].results, metadata.entries[0].results);
-  ASSERT_EQ(parsed.checks.size(), 2u);
+  ASSERT_EQ(parsed.checks.size(), 3u);
   // A location with spaces survives: it is the last field of its line.
   EXPECT_EQ(parsed.checks[0].location, "a b.mlir:3:5");
   EXPECT_EQ(parsed.checks[0].maxUlp, 3u);
   EXPECT_EQ(parsed.checks[1].tolerance, 1e-4);
+  // A shape assertion's message, newlines and backslashes included.
+  EXPECT_EQ(parsed.checks[2].message, metadata.checks[2].message);
+  EXPECT_EQ(parsed.checks[1].message, "");
 }
 
 TEST(ModuleMetadata, RejectsMalformedText) {
