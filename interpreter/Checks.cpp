@@ -234,4 +234,27 @@ CheckResult checkAlmostEqual(const Tensor &actual, const Tensor &expected,
   return {};
 }
 
+std::string formatShapeAssertion(llvm::StringRef message, llvm::ArrayRef<int64_t> values) {
+  std::string out;
+  size_t pos = 0;
+  while (pos < message.size()) {
+    size_t open = message.find('{', pos);
+    if (open == llvm::StringRef::npos)
+      break;
+    size_t close = message.find('}', open);
+    unsigned index;
+    if (close == llvm::StringRef::npos ||
+        message.slice(open + 1, close).getAsInteger(10, index) || index >= values.size()) {
+      out += message.slice(pos, open + 1).str();
+      pos = open + 1;
+      continue;
+    }
+    out += message.slice(pos, open).str();
+    out += std::to_string(values[index]);
+    pos = close + 1;
+  }
+  out += message.substr(pos).str();
+  return out;
+}
+
 } // namespace oxla::interp

@@ -38,6 +38,11 @@ std::string formatIndex(llvm::ArrayRef<int64_t> shape, int64_t linear);
 /// complex numbers as `(re, im)`.
 std::string formatElement(const Tensor &tensor, int64_t index);
 
+/// The message of a failed `shape_assertion` (JAX's shape checks): `{i}` in
+/// `message` replaced by `values[i]`; other text, and a `{i}` without such a
+/// value, stay as they are.
+std::string formatShapeAssertion(llvm::StringRef message, llvm::ArrayRef<int64_t> values);
+
 } // namespace oxla::interp
 
 #endif // OXLA_INTERPRETER_CHECKS_H

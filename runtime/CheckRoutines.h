@@ -32,6 +32,8 @@ struct CheckDescription {
   double tolerance = 0;
   std::string probeId;
   uint64_t iteration = 0;
+  /// "shape_assertion": the exporter's message, `{i}` standing for value i.
+  std::string message;
 };
 
 /// One entry of `oxla.custom_calls`: a `stablehlo.custom_call` that is not

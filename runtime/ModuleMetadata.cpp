@@ -53,6 +53,8 @@ std::string ModuleMetadata::serialize() const {
        << check.tolerance << " " << check.op << " " << check.location << "\n";
     if (!check.probeId.empty())
       os << "check_probe " << check.iteration << " " << escapeLine(check.probeId) << "\n";
+    if (!check.message.empty())
+      os << "check_message " << escapeLine(check.message) << "\n";
   }
   for (const CustomCallDescription &call : customCalls) {
     os << "custom_call " << escapeLine(call.target) << "\n";
@@ -114,6 +116,11 @@ bool ModuleMetadata::parse(const std::string &text, ModuleMetadata &out,
         return fail("check_probe outside a check");
       std::getline(words >> std::ws, out.checks.back().probeId);
       out.checks.back().probeId = unescapeLine(out.checks.back().probeId);
+    } else if (keyword == "check_message") {
+      if (out.checks.empty())
+        return fail("check_message outside a check");
+      std::getline(words >> std::ws, out.checks.back().message);
+      out.checks.back().message = unescapeLine(out.checks.back().message);
     } else if (keyword == "custom_call") {
       CustomCallDescription call;
       std::getline(words >> std::ws, call.target);

@@ -10,7 +10,8 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/Passes.h"
+#include "compiler/Import/SourceCompat.h"
 #include "compiler/Target/CPU/JIT.h"
 #include "compiler/Target/CPU/ModuleABI.h"
 #include "interpreter/Interpreter.h"
@@ -107,13 +108,13 @@ oxla_status *parse(const std::string &source, const std::string &name,
                    std::unique_ptr<ParsedSource> &out) {
   auto parsed = std::make_unique<ParsedSource>();
   parsed->sourceMgr.AddNewSourceBuffer(
-      packI1HexConstants(llvm::MemoryBuffer::getMemBufferCopy(source, name)),
+      adaptSourceText(llvm::MemoryBuffer::getMemBufferCopy(source, name)),
       llvm::SMLoc());
   parsed->diagnostics =
       std::make_unique<CapturedDiagnostics>(parsed->sourceMgr, parsed->context.get());
   parsed->module =
       oxla::vhlo::parseSourceOrArtifact(parsed->sourceMgr, parsed->context.get());
-  if (!parsed->module)
+  if (!parsed->module || failed(decodeCustomCalls(*parsed->module)))
     return api::invalidArgument(parsed->diagnostics->take());
   if (oxla_status *status = selectEntries(*parsed, entryNames))
     return status;

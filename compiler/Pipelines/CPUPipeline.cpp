@@ -21,10 +21,13 @@ using namespace mlir;
 
 llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
   static const PipelinePhase phases[] = {
-      // Still StableHLO: calls inlined (without canonicalizing: a constant
-      // stays in the region it is written in), shapes static where the
-      // arguments fix them. The entries' signatures are read after this.
-      {"refined", "inline{default-pipeline=},oxla-refine-shapes,symbol-dce"},
+      // Still StableHLO: the ops exporters encode as custom calls decoded
+      // (again once shapes are known: a top_k's k may be a shape), calls
+      // inlined (without canonicalizing: a constant stays in the region it
+      // is written in), shapes static where the arguments fix them. The
+      // entries' signatures are read after this.
+      {"refined", "oxla-decode-custom-calls,inline{default-pipeline=},"
+                  "oxla-refine-shapes,oxla-decode-custom-calls,symbol-dce"},
       // StableHLO -> linalg/tensor/arith/math on tensors. First batch_norm
       // ops become reduces and elementwise ops, quantized ops become
       // dequantize, float op, quantize, and chlo.scan a stablehlo.while;

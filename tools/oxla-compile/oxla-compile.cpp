@@ -11,9 +11,10 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
 #include "compiler/Target/CPU/ObjectEmitter.h"
 #include "tools/common/EntryPoints.h"
+#include "tools/common/ImportOptions.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -78,11 +79,11 @@ int compile(MLIRContext &context) {
     return kExitInvalid;
   }
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(oxla::packI1HexConstants(std::move(input)), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(oxla::adaptSourceText(std::move(input)), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
-  if (!module)
+  if (!module || failed(importProgram(*module)))
     return kExitInvalid;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
   if (entries.empty())
@@ -125,6 +126,19 @@ int compile(MLIRContext &context) {
     return kExitOk;
   }
 
+  // lib: the shared library oxla-run, the C API and Python load.
+  if (emit == "lib") {
+    if (outputFilename == "-") {
+      llvm::errs() << "oxla-compile: --emit lib needs -o FILE\n";
+      return kExitInvalid;
+    }
+    if (failed(oxla::writeSharedLibrary(*module, cpuName, outputFilename, error))) {
+      llvm::errs() << "oxla-compile: " << error << "\n";
+      return kExitUnsupported;
+    }
+    return kExitOk;
+  }
+
   std::unique_ptr<llvm::TargetMachine> machine = oxla::createTargetMachine(cpuName, error);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
@@ -138,39 +152,12 @@ int compile(MLIRContext &context) {
     output->keep();
     return kExitOk;
   }
-  if (emit == "asm" || emit == "obj") {
-    if (failed(oxla::emitMachineCode(*llvmModule, *machine, emit == "asm",
-                                     output->os(), error))) {
-      llvm::errs() << "oxla-compile: " << error << "\n";
-      return kExitUnsupported;
-    }
-    output->keep();
-    return kExitOk;
-  }
-
-  // lib: an object in a temporary file, linked into the output.
-  if (outputFilename == "-") {
-    llvm::errs() << "oxla-compile: --emit lib needs -o FILE\n";
-    return kExitInvalid;
-  }
-  llvm::SmallString<128> objectPath;
-  int fd;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("oxla", "o", fd, objectPath)) {
-    llvm::errs() << "oxla-compile: " << ec.message() << "\n";
-    return kExitInvalid;
-  }
-  llvm::FileRemover removeObject(objectPath);
-  {
-    llvm::raw_fd_ostream objectStream(fd, /*shouldClose=*/true);
-    if (failed(oxla::emitMachineCode(*llvmModule, *machine, false, objectStream, error))) {
-      llvm::errs() << "oxla-compile: " << error << "\n";
-      return kExitUnsupported;
-    }
-  }
-  if (failed(oxla::linkSharedLibrary(objectPath, outputFilename, error))) {
+  if (failed(oxla::emitMachineCode(*llvmModule, *machine, emit == "asm", output->os(),
+                                   error))) {
     llvm::errs() << "oxla-compile: " << error << "\n";
     return kExitUnsupported;
   }
+  output->keep();
   return kExitOk;
 }
 

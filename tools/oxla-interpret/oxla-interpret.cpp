@@ -8,11 +8,12 @@
 
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
 #include "compiler/Transforms/Passes.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/TensorIO.h"
 #include "tools/common/EntryPoints.h"
+#include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
 #include "tools/common/ToolSupport.h"
 
@@ -106,7 +107,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
-  if (!module)
+  if (!module || failed(importProgram(*module)))
     return kExitInvalid;
   if (hasQuantizedTypes(*module) && failed(decomposeQuantizedOps(*module)))
     return kExitUnsupported;
@@ -141,6 +142,22 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
         llvm::outs() << "\n";
       }
     }
+    if (succeeded(results) && !outputDir.empty()) {
+      SmallVector<interp::Tensor> tensors;
+      for (const interp::RuntimeValue &value : *results) {
+        if (!value.isTensor()) {
+          entry.emitError() << "unsupported: --output writes tensors as .npy files; a "
+                               "result of @"
+                            << entry.getSymName() << " is a tuple or a token";
+          code = combineExitCodes(code, kExitUnsupported);
+          tensors.clear();
+          break;
+        }
+        tensors.push_back(value.tensor());
+      }
+      if (tensors.size() == results->size())
+        code = combineExitCodes(code, writeResults(entry.getSymName(), tensors));
+    }
   }
   return code;
 }
@@ -166,7 +183,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-interpret: " << errorMessage << "\n";
     return kExitInvalid;
   }
-  input = oxla::packI1HexConstants(std::move(input));
+  input = oxla::adaptSourceText(std::move(input));
   int code = kExitOk;
   if (splitInputFile)
     forEachSplit(std::move(input), [&](std::unique_ptr<llvm::MemoryBuffer> chunk) {

@@ -8,7 +8,7 @@
 
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
@@ -102,8 +102,8 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-opt: " << errorMessage << "\n";
     return kExitInvalid;
   }
-  // Text crosses MLIR versions in both directions (compiler/SourceCompat.h).
-  input = oxla::packI1HexConstants(std::move(input));
+  // Text crosses MLIR versions in both directions (compiler/Import/SourceCompat.h).
+  input = oxla::adaptSourceText(std::move(input));
   if (isBytecode(*input)) {
     input = deserializeToText(std::move(input), registry);
     if (!input)

@@ -13,8 +13,10 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
+#include "compiler/Target/CPU/CompileCache.h"
 #include "compiler/Target/CPU/JIT.h"
+#include "compiler/Target/CPU/ObjectEmitter.h"
 #include "compiler/Transforms/Specialize.h"
 #include "interpreter/Checks.h"
 #include "interpreter/Interpreter.h"
@@ -23,6 +25,7 @@
 #include "runtime/LoadedModule.h"
 #include "runtime/kernels/CallAttributesFromMlir.h"
 #include "tools/common/EntryPoints.h"
+#include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
 #include "tools/common/ToolSupport.h"
 
@@ -38,7 +41,10 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <unistd.h>
 
 using namespace mlir;
 using namespace oxla::tools;
@@ -51,6 +57,16 @@ static llvm::cl::opt<bool> splitInputFile(
     "split-input-file",
     llvm::cl::desc("Compile and run each '// -----' separated chunk as its own module"),
     llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<bool>
+    noCache("no-cache",
+            llvm::cl::desc("Compile the program even when the compile cache "
+                           "($OXLA_CACHE_DIR, else ~/.cache/oxla) holds it, and do not store it"),
+            llvm::cl::cat(toolOptions()));
+static llvm::cl::opt<bool>
+    cacheReport("cache-report",
+                llvm::cl::desc("Say on stderr whether the compiled program came from the "
+                               "compile cache (hit) or was compiled into it (miss)"),
+                llvm::cl::cat(toolOptions()));
 static llvm::cl::opt<bool> checkWithInterpreter(
     "check-with-interpreter",
     llvm::cl::desc("Also run the reference interpreter on the same inputs and report "
@@ -186,6 +202,7 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
         llvm::outs() << "\n";
       }
     }
+    code = combineExitCodes(code, writeResults(entry.name, results));
   }
   return code;
 }
@@ -195,7 +212,9 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
 /// scalars of a shape-polymorphic export), so that oxla-refine-shapes can
 /// make the program static.
 LogicalResult specializeForArguments(func::FuncOp function,
-                                     ArrayRef<interp::Tensor> arguments) {
+                                     ArrayRef<interp::Tensor> arguments,
+                                     std::string &signature) {
+  signature += "@" + function.getSymName().str() + "\n";
   if (!oxla::hasDynamicSignature(function))
     return success();
   SmallVector<Type> types;
@@ -211,6 +230,13 @@ LogicalResult specializeForArguments(func::FuncOp function,
       if (attr && attr.getType() == tensor)
         value = attr;
     }
+    // What the compiled code depends on: each shape, and the values of the
+    // dimension variables.
+    llvm::raw_string_ostream os(signature);
+    os << types.back();
+    if (value)
+      os << " = " << *value;
+    os << "\n";
     values.push_back(value);
   }
   return oxla::specializeFunction(function, types, values);
@@ -228,7 +254,9 @@ int checkCustomCalls(ModuleOp module) {
     if (op->getName().getStringRef() != "stablehlo.custom_call")
       return;
     auto target = op->getAttrOfType<StringAttr>("call_target_name");
-    if (!target || target.getValue().starts_with("check."))
+    // Checks and JAX's shape assertions are compiled in (CheckPatterns.cpp).
+    if (!target || target.getValue().starts_with("check.") ||
+        target.getValue() == "shape_assertion")
       return;
     std::string name = target.getValue().str();
     if (oxla::kernels::isXlaCpuTarget(name)) {
@@ -268,6 +296,24 @@ int checkCustomCalls(ModuleOp module) {
   return code;
 }
 
+/// The OXLA_* environment variables (but the cache's own): options that may
+/// change what the compiler writes, so part of a cache key.
+std::string compileEnvironment() {
+  std::string variables;
+  for (char **entry = environ; *entry; ++entry) {
+    llvm::StringRef variable(*entry);
+    if (variable.starts_with("OXLA_") && !variable.starts_with("OXLA_CACHE_"))
+      variables += variable.str() + "\n";
+  }
+  return variables;
+}
+
+/// With --cache-report, says whether the program came from the cache.
+void reportCacheUse(llvm::StringRef outcome, llvm::StringRef path) {
+  if (cacheReport)
+    llvm::errs() << "oxla-run: compile cache " << outcome << ": " << path << "\n";
+}
+
 /// Compiles and runs one StableHLO module; returns its exit code.
 int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
@@ -275,7 +321,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
-  if (!module)
+  if (!module || failed(importProgram(*module)))
     return kExitInvalid;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
   if (entries.empty() && entryName.empty() && hasNoFunctions(*module))
@@ -304,37 +350,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     for (func::FuncOp entry : entries)
       entryNames.push_back(entry.getSymName().str());
   }
-  // The JIT compiles for these arguments: dynamic shapes become theirs.
-  for (auto [entry, entryArguments] : llvm::zip_equal(entries, arguments))
-    if (failed(specializeForArguments(entry, entryArguments)))
-      return kExitInvalid;
-  FailureOr<oxla::rt::ModuleMetadata> metadata =
-      oxla::compileForCPU(*module, entries, emitStage);
-  if (failed(metadata))
-    return kExitUnsupported;
-  if (!emitStage.empty()) {
-    module->print(llvm::outs());
-    llvm::outs() << "\n";
-    return kExitOk;
-  }
-
-  std::vector<oxla::RuntimeSymbol> symbols;
-  for (auto [name, address] : oxla::rt::routineSymbols())
-    symbols.emplace_back(name, address);
-  std::string error;
-  std::unique_ptr<oxla::JitModule> jit = oxla::JitModule::create(*module, symbols, error);
-  if (!jit) {
-    module->emitError() << "unsupported: the LLVM JIT rejected the module: " << error;
-    return kExitUnsupported;
-  }
-  auto lookup = [&](const std::string &name) {
-    std::string lookupError;
-    return reinterpret_cast<oxla::rt::EntryFunction>(
-        jit->lookup(oxla::rt::kEntryPrefix + name, lookupError));
-  };
-  if (!checkWithInterpreter)
-    return runEntries(*metadata, lookup, arguments, context);
-  auto reference = [&](size_t index, ArrayRef<interp::Tensor> inputs)
+  auto interpret = [&](size_t index, ArrayRef<interp::Tensor> inputs)
       -> std::optional<SmallVector<interp::Tensor>> {
     auto function = original->lookupSymbol<func::FuncOp>(entryNames[index]);
     interp::Interpreter interpreter(*original);
@@ -347,7 +363,77 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       tensors.push_back(value.tensor());
     return tensors;
   };
-  return runEntries(*metadata, lookup, arguments, context, Reference(reference));
+  std::optional<Reference> reference;
+  if (checkWithInterpreter)
+    reference = Reference(interpret);
+  // The JIT compiles for these arguments: dynamic shapes become theirs.
+  std::string signature;
+  for (auto [entry, entryArguments] : llvm::zip_equal(entries, arguments))
+    if (failed(specializeForArguments(entry, entryArguments, signature)))
+      return kExitInvalid;
+
+  // A program compiled before for these arguments is loaded from the
+  // compile cache (CompileCache.h); a new one is compiled into it.
+  std::optional<oxla::CompileCache> cache;
+  if (emitStage.empty() && !noCache)
+    cache = oxla::CompileCache::fromEnvironment();
+  std::string key;
+  std::string error;
+  if (cache) {
+    llvm::StringRef source = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+    key = oxla::CompileCache::key({"oxla-run", source, signature, compileEnvironment()});
+    if (std::optional<std::string> path = cache->lookup(key))
+      if (std::unique_ptr<oxla::rt::LoadedModule> loaded =
+              oxla::rt::LoadedModule::open(*path, error)) {
+        reportCacheUse("hit", *path);
+        auto lookup = [&](const std::string &name) { return loaded->entry(name); };
+        return runEntries(loaded->metadata(), lookup, arguments, context, reference);
+      }
+  }
+
+  FailureOr<oxla::rt::ModuleMetadata> metadata =
+      oxla::compileForCPU(*module, entries, emitStage);
+  if (failed(metadata))
+    return kExitUnsupported;
+  if (!emitStage.empty()) {
+    module->print(llvm::outs());
+    llvm::outs() << "\n";
+    return kExitOk;
+  }
+
+  if (cache) {
+    std::string written = cache->temporaryPath(key);
+    std::optional<std::string> path;
+    if (succeeded(oxla::writeSharedLibrary(*module, "host", written, error)))
+      path = cache->insert(key, written, error);
+    std::unique_ptr<oxla::rt::LoadedModule> loaded;
+    if (path)
+      loaded = oxla::rt::LoadedModule::open(*path, error);
+    if (loaded) {
+      reportCacheUse("miss", *path);
+      auto lookup = [&](const std::string &name) { return loaded->entry(name); };
+      return runEntries(loaded->metadata(), lookup, arguments, context, reference);
+    }
+    // The program still runs, with the JIT.
+    llvm::sys::fs::remove(written);
+    llvm::errs() << "oxla-run: warning: compile cache in '" << cache->directory()
+                 << "' not used: " << error << "\n";
+  }
+
+  std::vector<oxla::RuntimeSymbol> symbols;
+  for (auto [name, address] : oxla::rt::routineSymbols())
+    symbols.emplace_back(name, address);
+  std::unique_ptr<oxla::JitModule> jit = oxla::JitModule::create(*module, symbols, error);
+  if (!jit) {
+    module->emitError() << "unsupported: the LLVM JIT rejected the module: " << error;
+    return kExitUnsupported;
+  }
+  auto lookup = [&](const std::string &name) {
+    std::string lookupError;
+    return reinterpret_cast<oxla::rt::EntryFunction>(
+        jit->lookup(oxla::rt::kEntryPrefix + name, lookupError));
+  };
+  return runEntries(*metadata, lookup, arguments, context, reference);
 }
 
 /// Runs a module `oxla-compile` wrote; returns the exit code.
@@ -452,7 +538,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-run: " << errorMessage << "\n";
     return kExitInvalid;
   }
-  input = oxla::packI1HexConstants(std::move(input));
+  input = oxla::adaptSourceText(std::move(input));
   int code = kExitOk;
   if (splitInputFile)
     forEachSplit(std::move(input), [&](std::unique_ptr<llvm::MemoryBuffer> chunk) {

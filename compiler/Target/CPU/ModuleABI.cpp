@@ -60,6 +60,8 @@ LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) 
         check.probeId = probeId.str();
         check.iteration = dict.getAs<IntegerAttr>("iteration").getInt();
       }
+      if (auto message = dict.getAs<StringAttr>("message"))
+        check.message = message.str();
       metadata.checks.push_back(std::move(check));
     }
   }

@@ -12,6 +12,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -223,4 +224,29 @@ LogicalResult oxla::linkSharedLibrary(llvm::StringRef objectPath,
     return failure();
   }
   return success();
+}
+
+LogicalResult oxla::writeSharedLibrary(ModuleOp module, llvm::StringRef cpu,
+                                       llvm::StringRef outputPath, std::string &error) {
+  std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine(cpu, error);
+  if (!machine)
+    return failure();
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateAndOptimize(module, context, *machine, error);
+  if (!llvmModule)
+    return failure();
+  llvm::SmallString<128> objectPath;
+  int fd;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("oxla", "o", fd, objectPath)) {
+    error = "cannot create a temporary object file: " + ec.message();
+    return failure();
+  }
+  llvm::FileRemover removeObject(objectPath);
+  {
+    llvm::raw_fd_ostream objectStream(fd, /*shouldClose=*/true);
+    if (failed(emitMachineCode(*llvmModule, *machine, false, objectStream, error)))
+      return failure();
+  }
+  return linkSharedLibrary(objectPath, outputPath, error);
 }

@@ -45,6 +45,12 @@ mlir::LogicalResult emitMachineCode(llvm::Module &module, llvm::TargetMachine &m
                                     bool assembly, llvm::raw_pwrite_stream &os,
                                     std::string &error);
 
+/// Translates, optimizes and compiles a lowered module (compileForCPU with
+/// its module ABI) for `cpu` and links it into the shared library
+/// `outputPath`, as `oxla-compile -o` writes it.
+mlir::LogicalResult writeSharedLibrary(mlir::ModuleOp module, llvm::StringRef cpu,
+                                       llvm::StringRef outputPath, std::string &error);
+
 /// Links `objectPath` into the shared library `outputPath` with the
 /// system's C compiler driver (clang-19, clang or cc), against libm. The
 /// runtime routines stay undefined: the loading process provides them.
