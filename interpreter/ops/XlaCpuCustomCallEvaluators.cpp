@@ -1,7 +1,7 @@
 //===- XlaCpuCustomCallEvaluators.cpp - stablehlo.custom_call -------------===//
 //
 // `stablehlo.custom_call` calls a kernel by name. The interpreter runs:
-//  - @check.* (CheckEvaluators.cpp);
+//  - @check.* and JAX's @shape_assertion (CheckEvaluators.cpp);
 //  - the targets of XLA's CPU backend that JAX emits (`lapack_*`, `blas_*`,
 //    `ducc_fft`, ...), with the kernel library the compiled code uses too
 //    (runtime/kernels/XlaCpuTargets.h), on the operands' data;
@@ -102,7 +102,7 @@ LogicalResult evalCustomCall(Operation *op, Operands operands, Results &results,
                              EvalContext &context) {
   auto name = op->getAttrOfType<StringAttr>("call_target_name");
   StringRef target = name ? name.getValue() : StringRef();
-  if (target.starts_with("check."))
+  if (target.starts_with("check.") || target == "shape_assertion")
     return evalCheckCustomCall(op, operands, results, context);
   if (kernels::isXlaCpuTarget(target))
     return evalXlaCpuTarget(op, target, operands, results, context);

@@ -75,8 +75,8 @@ template <typename T> Status trsm(KernelCall &call) {
   }
   int64_t k = side == 'L' ? m : n;
   // The older ABI's side is a scalar operand, known only when it runs.
-  if (legacy && call.verifying && aType.dims.size() >= 2 && aType.dims.back() == n)
-    k = n;
+  if (legacy && call.verifying && !aType.dims.empty())
+    k = aType.dims.back() == m ? m : n;
   std::vector<int64_t> outer = batchDims(bType.dims, 2);
   // a may be shared by the whole batch (rank 2) or batched like b.
   bool sharedA = aType.dims.size() == 2;
