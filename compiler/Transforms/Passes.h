@@ -20,6 +20,11 @@ namespace oxla {
 /// (oxla-decompose-batch-norm, part of the CPU pipeline).
 void populateDecomposeBatchNormPatterns(mlir::RewritePatternSet &patterns);
 void populateDecomposeScanPatterns(mlir::RewritePatternSet &patterns);
+/// chlo.broadcast_*, chlo.constant and chlo.constant_like as StableHLO
+/// (oxla-decompose-chlo-broadcast).
+void populateDecomposeChloBroadcastPatterns(mlir::RewritePatternSet &patterns);
+/// Whether oxla-decompose-chlo-broadcast rewrites `op`.
+bool isChloBroadcastOp(mlir::Operation *op);
 
 } // namespace oxla
 
