@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace oxla {
@@ -149,6 +150,20 @@ struct DecomposeChloBroadcast
 bool oxla::isChloBroadcastOp(Operation *op) {
   return op->hasTrait<chlo::OpTrait::Broadcasting>() ||
          isa<chlo::ConstantOp, chlo::ConstantLikeOp>(op);
+}
+
+LogicalResult oxla::decomposeChloBroadcastOps(ModuleOp module) {
+  bool any = module
+                 .walk([](Operation *op) {
+                   return isChloBroadcastOp(op) ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+                 })
+                 .wasInterrupted();
+  if (!any)
+    return success();
+  PassManager pm(module.getContext());
+  pm.addPass(createDecomposeChloBroadcast());
+  return pm.run(module);
 }
 
 void oxla::populateDecomposeChloBroadcastPatterns(RewritePatternSet &patterns) {

@@ -25,6 +25,9 @@ void populateDecomposeScanPatterns(mlir::RewritePatternSet &patterns);
 void populateDecomposeChloBroadcastPatterns(mlir::RewritePatternSet &patterns);
 /// Whether oxla-decompose-chlo-broadcast rewrites `op`.
 bool isChloBroadcastOp(mlir::Operation *op);
+/// Runs oxla-decompose-chlo-broadcast on `module` when it has such ops: how
+/// the interpreter runs them (oxla-interpret, oxla-run's reference run).
+mlir::LogicalResult decomposeChloBroadcastOps(mlir::ModuleOp module);
 
 } // namespace oxla
 

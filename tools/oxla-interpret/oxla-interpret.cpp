@@ -99,23 +99,6 @@ LogicalResult decomposeQuantizedOps(ModuleOp module) {
   return pm.run(module);
 }
 
-/// chlo's implicitly broadcasting ops (chlo.broadcast_add, ...,
-/// chlo.constant_like) run as the stablehlo ops they stand for
-/// (docs/interpreter.md, "chlo").
-bool hasChloBroadcastOps(ModuleOp module) {
-  return module.walk([](Operation *op) {
-                 return oxla::isChloBroadcastOp(op) ? WalkResult::interrupt()
-                                                    : WalkResult::advance();
-               })
-      .wasInterrupted();
-}
-
-LogicalResult decomposeChloBroadcastOps(ModuleOp module) {
-  PassManager pm(module.getContext());
-  pm.addPass(oxla::createDecomposeChloBroadcast());
-  return pm.run(module);
-}
-
 /// Parses and runs one module; returns its exit code.
 int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
@@ -125,7 +108,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
   if (!module)
     return kExitInvalid;
-  if (hasChloBroadcastOps(*module) && failed(decomposeChloBroadcastOps(*module)))
+  // chlo's implicitly broadcasting ops run as the stablehlo ops they stand
+  // for (docs/interpreter.md, "chlo").
+  if (failed(oxla::decomposeChloBroadcastOps(*module)))
     return kExitUnsupported;
   if (hasQuantizedTypes(*module) && failed(decomposeQuantizedOps(*module)))
     return kExitUnsupported;

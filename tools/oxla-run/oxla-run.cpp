@@ -15,6 +15,7 @@
 #include "compiler/Registration.h"
 #include "compiler/SourceCompat.h"
 #include "compiler/Target/CPU/JIT.h"
+#include "compiler/Transforms/Passes.h"
 #include "compiler/Transforms/Specialize.h"
 #include "interpreter/Checks.h"
 #include "interpreter/Interpreter.h"
@@ -263,6 +264,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   SmallVector<std::string> entryNames;
   if (checkWithInterpreter) {
     original = module->clone();
+    // As oxla-interpret runs them (docs/interpreter.md, "chlo").
+    if (failed(oxla::decomposeChloBroadcastOps(*original)))
+      return kExitUnsupported;
     for (func::FuncOp entry : entries)
       entryNames.push_back(entry.getSymName().str());
   }

@@ -2,6 +2,8 @@
 // values worked out by hand.
 // RUN: oxla-interpret %s
 // RUN: oxla-run %s
+// The interpreter's reference run of oxla-run decomposes them too.
+// RUN: oxla-run %s --entry arguments --random-inputs --check-with-interpreter
 
 func.func public @main() {
   %v = stablehlo.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
@@ -35,4 +37,10 @@ func.func public @main() {
   %like = "chlo.constant_like"(%x) <{value = -1.5 : f32}> : (tensor<2x3xf32>) -> tensor<2x3xf32>
   check.expect_eq_const %like, dense<-1.5> : tensor<2x3xf32>
   return
+}
+
+func.func public @arguments(%m: tensor<3x4xf32>, %c: tensor<3xf32>, %s: tensor<f32>) -> (tensor<3x4xf32>, tensor<3x4xi1>) {
+  %0 = chlo.broadcast_multiply %m, %c {broadcast_dimensions = array<i64: 0>} : (tensor<3x4xf32>, tensor<3xf32>) -> tensor<3x4xf32>
+  %1 = chlo.broadcast_compare %0, %s {comparison_direction = #chlo<comparison_direction LT>} : (tensor<3x4xf32>, tensor<f32>) -> tensor<3x4xi1>
+  return %0, %1 : tensor<3x4xf32>, tensor<3x4xi1>
 }
