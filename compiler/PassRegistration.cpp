@@ -8,6 +8,7 @@
 #include "compiler/Codegen/Passes.h"
 #include "compiler/Conversion/Passes.h"
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
+#include "compiler/Import/Passes.h"
 #include "compiler/Registration.h"
 #include "compiler/Transforms/Passes.h"
 
@@ -15,6 +16,7 @@
 
 void oxla::registerPasses() {
   mlir::registerAllPasses();
+  oxla::registerOxlaImportPasses();
   oxla::registerOxlaTransformsPasses();
   oxla::registerOxlaConversionPasses();
   oxla::registerOxlaCodegenPasses();

@@ -204,6 +204,55 @@ CheckResult checkClose(const Tensor &actual, const Tensor &expected,
   return {};
 }
 
+CheckResult checkScaled(const Tensor &actual, const Tensor &expected,
+                        uint64_t maxUlpDifference, double rtol, double atol) {
+  if (CheckResult shape = shapeMismatch(actual, expected); !shape.passed)
+    return shape;
+  ElementType type = actual.elementType();
+  if (!type.isFloat() && !type.isComplex())
+    return checkEqual(actual, expected);
+  int parts = type.isComplex() ? 2 : 1;
+  double squares = 0;
+  int64_t finite = 0;
+  for (int64_t i = 0, n = expected.numElements(); i < n; ++i)
+    for (int part = 0; part < parts; ++part) {
+      double value = floatPart(expected, i, part).value;
+      if (std::isfinite(value)) {
+        squares += value * value;
+        ++finite;
+      }
+    }
+  double rms = finite ? std::sqrt(squares / double(finite)) : 0.0;
+  for (int64_t i = 0, n = actual.numElements(); i < n; ++i) {
+    for (int part = 0; part < parts; ++part) {
+      FloatParts a = floatPart(actual, i, part), e = floatPart(expected, i, part);
+      if (bothNan(a, e))
+        continue;
+      if (!std::isfinite(a.value) || !std::isfinite(e.value)) {
+        if (a.bits != e.bits)
+          return mismatch("the cross-check", actual, expected, i,
+                          " (non-finite values differ)");
+        continue;
+      }
+      int64_t ka = ulpKey(a.bits, a.width), ke = ulpKey(e.bits, e.width);
+      uint64_t ulps = ka > ke ? uint64_t(ka - ke) : uint64_t(ke - ka);
+      double difference = std::fabs(a.value - e.value);
+      double bound = atol + rtol * std::max(std::fabs(e.value), rms);
+      if (ulps > maxUlpDifference && difference > bound) {
+        std::string detail;
+        llvm::raw_string_ostream os(detail);
+        os << " (" << ulps << " ULPs and " << llvm::format("%.3g", difference)
+           << " apart; allowed: " << maxUlpDifference << " ULPs or "
+           << llvm::format("%.3g", bound) << " = atol " << llvm::format("%.3g", atol)
+           << " + rtol " << llvm::format("%.3g", rtol) << " * max(|expected|, rms "
+           << llvm::format("%.3g", rms) << "))";
+        return mismatch("the cross-check", actual, expected, i, os.str());
+      }
+    }
+  }
+  return {};
+}
+
 CheckResult checkAlmostEqual(const Tensor &actual, const Tensor &expected,
                              double tolerance) {
   if (CheckResult shape = shapeMismatch(actual, expected); !shape.passed)
@@ -232,6 +281,29 @@ CheckResult checkAlmostEqual(const Tensor &actual, const Tensor &expected,
     }
   }
   return {};
+}
+
+std::string formatShapeAssertion(llvm::StringRef message, llvm::ArrayRef<int64_t> values) {
+  std::string out;
+  size_t pos = 0;
+  while (pos < message.size()) {
+    size_t open = message.find('{', pos);
+    if (open == llvm::StringRef::npos)
+      break;
+    size_t close = message.find('}', open);
+    unsigned index;
+    if (close == llvm::StringRef::npos ||
+        message.slice(open + 1, close).getAsInteger(10, index) || index >= values.size()) {
+      out += message.slice(pos, open + 1).str();
+      pos = open + 1;
+      continue;
+    }
+    out += message.slice(pos, open).str();
+    out += std::to_string(values[index]);
+    pos = close + 1;
+  }
+  out += message.substr(pos).str();
+  return out;
 }
 
 } // namespace oxla::interp

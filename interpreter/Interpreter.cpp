@@ -6,6 +6,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include <pthread.h>
+
 using namespace mlir;
 
 namespace oxla::interp {
@@ -35,6 +37,7 @@ const EvaluatorRegistry &EvaluatorRegistry::all() {
     registerQuantizationEvaluators(r);
     registerDistributionEvaluators(r);
     registerDynamismEvaluators(r);
+    registerXlaCpuCustomCallEvaluators(r);
     return r;
   }();
   return registry;
@@ -80,7 +83,9 @@ static std::unique_ptr<FunctionPlan> buildPlan(func::FuncOp function) {
   // nested region uses it.
   std::function<void(Region &)> planRegion = [&](Region &region) {
     for (Block &block : region) {
-      BlockPlan &blockPlan = plan->blocks[&block];
+      // Planned into a local: the nested regions below add their blocks to
+      // `plan->blocks`, which may rehash and move its entries.
+      BlockPlan blockPlan;
       for (BlockArgument argument : block.getArguments())
         blockPlan.arguments.push_back(slotOf(argument));
       for (Operation &op : block) {
@@ -99,6 +104,7 @@ static std::unique_ptr<FunctionPlan> buildPlan(func::FuncOp function) {
           planRegion(nested);
         blockPlan.steps.push_back(std::move(step));
       }
+      plan->blocks[&block] = std::move(blockPlan);
     }
   };
   planRegion(function.getBody());
@@ -243,9 +249,49 @@ EvalContext::runRegion(Region &region, ArrayRef<RuntimeValue> arguments) {
   return values;
 }
 
+/// How many bytes of the calling thread's stack are left below the current
+/// frame, or nullopt where the system cannot tell.
+static std::optional<size_t> stackBytesLeft() {
+  // The stack's bounds are looked up once per thread.
+  thread_local std::optional<uintptr_t> lowest = [] {
+    std::optional<uintptr_t> bound;
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0)
+      return bound;
+    void *address = nullptr;
+    size_t size = 0;
+    if (pthread_attr_getstack(&attributes, &address, &size) == 0)
+      bound = reinterpret_cast<uintptr_t>(address);
+    pthread_attr_destroy(&attributes);
+    return bound;
+  }();
+  if (!lowest)
+    return std::nullopt;
+  auto here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  return here > *lowest ? here - *lowest : 0;
+}
+
+/// The stack a call keeps in reserve: what one more level of calls and
+/// regions takes, with room for the evaluators' own frames (and a
+/// sanitizer's larger ones).
+static constexpr size_t kStackReserve = 1 << 20;
+
 FailureOr<SmallVector<RuntimeValue>>
 EvalContext::call(Operation *caller, SymbolRefAttr callee,
                   ArrayRef<RuntimeValue> arguments) {
+  // Calls may recurse (the spec allows it); the depth is bounded by the
+  // thread's stack instead of overflowing it.
+  thread_local unsigned depth = 0;
+  std::optional<size_t> left = stackBytesLeft();
+  if (left && *left < kStackReserve)
+    return unsupported(caller, "calls nested " + Twine(depth) +
+                                   " deep exhaust the interpreter's stack "
+                                   "(recursion this deep is not supported)");
+  struct DepthScope {
+    unsigned &depth;
+    explicit DepthScope(unsigned &depth) : depth(depth) { ++depth; }
+    ~DepthScope() { --depth; }
+  } scope(depth);
   func::FuncOp function;
   {
     std::lock_guard<std::mutex> lock(interpreter_.symbolsMutex_);

@@ -148,6 +148,14 @@ void registerRandomEvaluators(EvaluatorRegistry &registry);
 void registerChloEvaluators(EvaluatorRegistry &registry);
 void registerQuantizationEvaluators(EvaluatorRegistry &registry);
 void registerDistributionEvaluators(EvaluatorRegistry &registry);
+/// stablehlo.custom_call: checks, XLA's CPU kernels (after the others).
+void registerXlaCpuCustomCallEvaluators(EvaluatorRegistry &registry);
+
+/// stablehlo.custom_call @check.* (CheckEvaluators.cpp).
+mlir::LogicalResult evalCheckCustomCall(mlir::Operation *op,
+                                        llvm::ArrayRef<RuntimeValue> operands,
+                                        llvm::SmallVectorImpl<RuntimeValue> &results,
+                                        EvalContext &context);
 void registerDynamismEvaluators(EvaluatorRegistry &registry);
 
 } // namespace oxla::interp

@@ -6,6 +6,11 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "runtime/CheckedSize.h"
+
+#include <cstdlib>
 
 #include <complex>
 
@@ -14,10 +19,57 @@ using namespace mlir;
 namespace oxla::interp {
 
 int64_t numElementsOf(llvm::ArrayRef<int64_t> shape) {
-  int64_t count = 1;
+  // Shapes here are verified types or checked inputs: their counts fit.
+  std::optional<int64_t> count =
+      checkedElementCount(shape.data(), shape.size());
+  assert(count && "unchecked shape");
+  return count.value_or(0);
+}
+
+/// Zeroed storage of `bytes` bytes (one spare byte keeps data() valid and
+/// distinct for empty tensors), or null where the memory cannot be had.
+static std::shared_ptr<uint8_t[]> zeroedStorage(uint64_t bytes) {
+  if (bytes >= kMaxByteSize)
+    return nullptr;
+  // calloc rather than new: without exceptions, a failed new aborts.
+  void *memory = std::calloc(bytes + 1, 1);
+  if (!memory)
+    return nullptr;
+  return std::shared_ptr<uint8_t[]>(static_cast<uint8_t *>(memory),
+                                    [](uint8_t *p) { std::free(p); });
+}
+
+static std::string describe(ElementType type, llvm::ArrayRef<int64_t> shape) {
+  std::string text = "tensor<";
   for (int64_t dim : shape)
-    count *= dim;
-  return count;
+    text += std::to_string(dim) + "x";
+  return text + type.name() + ">";
+}
+
+std::optional<Tensor> Tensor::allocate(ElementType type,
+                                       llvm::ArrayRef<int64_t> shape,
+                                       std::string &error,
+                                       bool *outOfMemory) {
+  std::optional<uint64_t> bytes =
+      checkedByteSize(shape.data(), shape.size(), type.storageBytes());
+  if (!bytes) {
+    error = describe(type, shape) + " has more bytes than a 64-bit size holds";
+    return std::nullopt;
+  }
+  std::shared_ptr<uint8_t[]> storage = zeroedStorage(*bytes);
+  if (!storage) {
+    if (outOfMemory)
+      *outOfMemory = true;
+    error = "out of memory: cannot allocate " + std::to_string(*bytes) +
+            " bytes for a " + describe(type, shape);
+    return std::nullopt;
+  }
+  Tensor tensor;
+  tensor.type_ = type;
+  tensor.shape_.assign(shape.begin(), shape.end());
+  tensor.numElements_ = numElementsOf(shape);
+  tensor.storage_ = std::move(storage);
+  return tensor;
 }
 
 Shape stridesOf(llvm::ArrayRef<int64_t> shape) {
@@ -27,12 +79,17 @@ Shape stridesOf(llvm::ArrayRef<int64_t> shape) {
   return strides;
 }
 
-Tensor::Tensor(ElementType type, llvm::ArrayRef<int64_t> shape)
-    : type_(type), shape_(shape.begin(), shape.end()),
-      numElements_(numElementsOf(shape)) {
-  // One spare byte keeps data() valid (and distinct) for empty tensors.
-  size_t size = byteSize() + 1;
-  storage_ = std::shared_ptr<uint8_t[]>(new uint8_t[size]());
+Tensor::Tensor(ElementType type, llvm::ArrayRef<int64_t> shape) {
+  std::string error;
+  std::optional<Tensor> tensor = allocate(type, shape, error);
+  if (!tensor) {
+    // Evaluators have no way to fail an allocation: a runtime error (exit
+    // 1, docs/interpreter.md) rather than a write through null.
+    llvm::errs() << "error: " << error << "\n";
+    llvm::errs().flush();
+    std::_Exit(1);
+  }
+  *this = std::move(*tensor);
 }
 
 int64_t Tensor::linearIndex(llvm::ArrayRef<int64_t> index) const {

@@ -36,8 +36,18 @@ Shape stridesOf(llvm::ArrayRef<int64_t> shape);
 class Tensor {
 public:
   Tensor() = default;
-  /// A zero-filled tensor.
+  /// A zero-filled tensor. A shape whose byte size does not fit in 64 bits
+  /// (runtime/CheckedSize.h) or memory that cannot be had stops the process
+  /// with exit code 1 and the bytes asked for; readers of outside shapes
+  /// use `allocate` to report those as errors instead.
   Tensor(ElementType type, llvm::ArrayRef<int64_t> shape);
+  /// A zero-filled tensor, or nullopt with `error` set where the shape's
+  /// size overflows (invalid input) or the memory cannot be had (then
+  /// `*outOfMemory`, where given, is set).
+  static std::optional<Tensor> allocate(ElementType type,
+                                        llvm::ArrayRef<int64_t> shape,
+                                        std::string &error,
+                                        bool *outOfMemory = nullptr);
 
   /// The tensor an elements attribute holds (dense, splat or resource).
   /// Fails for element types the interpreter does not represent.

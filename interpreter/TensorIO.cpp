@@ -4,6 +4,7 @@
 
 #include "interpreter/Checks.h"
 #include "interpreter/Numerics.h"
+#include "runtime/CheckedSize.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -31,20 +32,34 @@ static bool parseValue(llvm::StringRef text, Tensor &tensor, int64_t index,
     return false;
   }
   if (type.isInt()) {
-    llvm::APInt value;
-    if (text.getAsInteger(10, value)) {
+    // StringRef's APInt parser reads digits only, into the fewest bits that
+    // hold them (so "9" is 0b1001): the sign and the range are ours.
+    llvm::StringRef digits = text;
+    bool negative = digits.consume_front("-");
+    if (!negative)
+      digits.consume_front("+");
+    llvm::APInt magnitude;
+    if (digits.empty() || !llvm::all_of(digits, llvm::isDigit) ||
+        digits.getAsInteger(10, magnitude)) {
       error = "expected an integer, got '" + text.str() + "'";
       return false;
     }
     unsigned bits = type.bitWidth();
-    bool fits = type.isSignedInt() ? value.getSignificantBits() <= bits
-                                   : (!value.isNegative() && value.getActiveBits() <= bits);
+    unsigned active = magnitude.getActiveBits();
+    bool fits;
+    if (!type.isSignedInt())
+      fits = active <= bits && (!negative || magnitude.isZero());
+    else if (negative) // down to -2^(bits-1)
+      fits = active < bits || (active == bits && magnitude.isPowerOf2());
+    else
+      fits = active < bits;
     if (!fits) {
       error = "value " + text.str() + " does not fit in " + type.name();
       return false;
     }
-    uint64_t raw = type.isSignedInt() ? uint64_t(value.sextOrTrunc(64).getSExtValue())
-                                      : value.zextOrTrunc(64).getZExtValue();
+    uint64_t raw = magnitude.zextOrTrunc(64).getZExtValue();
+    if (negative)
+      raw = uint64_t(0) - raw;
     std::memcpy(slot, &raw, type.storageBytes());
     return true;
   }
@@ -75,9 +90,10 @@ static bool parseValue(llvm::StringRef text, Tensor &tensor, int64_t index,
 }
 
 std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
-                                      MLIRContext *context, std::string &error) {
+                                      MLIRContext *context, std::string &error,
+                                      bool *outOfMemory) {
   if (spec.consume_front("@"))
-    return readNpy(spec, error);
+    return readNpy(spec, error, outOfMemory);
   auto [typeText, valuesText] = spec.split('=');
   bool hasValues = spec.contains('=');
   // `2x3xf32` is a tensor type without the `tensor<>` around it.
@@ -94,7 +110,11 @@ std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
     error = "unsupported input element type in '" + typeText.str() + "'";
     return std::nullopt;
   }
-  Tensor tensor(*element, tensorType.getShape());
+  std::optional<Tensor> allocated =
+      Tensor::allocate(*element, tensorType.getShape(), error, outOfMemory);
+  if (!allocated)
+    return std::nullopt;
+  Tensor &tensor = *allocated;
   if (!hasValues)
     return tensor;
   SmallVector<llvm::StringRef> values;
@@ -113,7 +133,16 @@ std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
   return tensor;
 }
 
-std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error) {
+/// NumPy's dtype strings of the element types both have.
+static const std::pair<const char *, ElementKind> kNpyTypes[] = {
+    {"|b1", ElementKind::I1},   {"|i1", ElementKind::SI8},  {"<i2", ElementKind::SI16},
+    {"<i4", ElementKind::SI32}, {"<i8", ElementKind::SI64}, {"|u1", ElementKind::UI8},
+    {"<u2", ElementKind::UI16}, {"<u4", ElementKind::UI32}, {"<u8", ElementKind::UI64},
+    {"<f2", ElementKind::F16},  {"<f4", ElementKind::F32},  {"<f8", ElementKind::F64},
+    {"<c8", ElementKind::C64},  {"<c16", ElementKind::C128}};
+
+std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
+                              bool *outOfMemory) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer) {
     error = "cannot read '" + path.str() + "': " + buffer.getError().message();
@@ -170,21 +199,28 @@ std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error) {
     shape.push_back(size);
   }
 
-  static const std::pair<const char *, ElementKind> kinds[] = {
-      {"|b1", ElementKind::I1},   {"|i1", ElementKind::SI8},
-      {"<i2", ElementKind::SI16}, {"<i4", ElementKind::SI32},
-      {"<i8", ElementKind::SI64}, {"|u1", ElementKind::UI8},
-      {"<u2", ElementKind::UI16}, {"<u4", ElementKind::UI32},
-      {"<u8", ElementKind::UI64}, {"<f2", ElementKind::F16},
-      {"<f4", ElementKind::F32},  {"<f8", ElementKind::F64},
-      {"<c8", ElementKind::C64},  {"<c16", ElementKind::C128}};
   std::optional<ElementType> type;
-  for (auto [name, kind] : kinds)
+  for (auto [name, kind] : kNpyTypes)
     if (descr == name)
       type = ElementType(kind);
   if (!type)
     return fail("unsupported dtype '" + descr.str() + "'");
-  Tensor tensor(*type, shape);
+  std::optional<uint64_t> bytes =
+      checkedByteSize(shape.data(), shape.size(), type->storageBytes());
+  if (!bytes)
+    return fail("the shape (" + shapeText.str() +
+                ") has more bytes than a 64-bit size holds");
+  // The data is checked before the tensor is allocated: a header may ask
+  // for any size.
+  if (data.size() < *bytes)
+    return fail("expected " + std::to_string(*bytes) +
+                " bytes of data, found " + std::to_string(data.size()));
+  std::string allocationError;
+  std::optional<Tensor> allocated =
+      Tensor::allocate(*type, shape, allocationError, outOfMemory);
+  if (!allocated)
+    return fail(allocationError);
+  Tensor &tensor = *allocated;
   if (data.size() < tensor.byteSize())
     return fail("expected " + std::to_string(tensor.byteSize()) +
                 " bytes of data, found " + std::to_string(data.size()));
@@ -192,18 +228,43 @@ std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error) {
   return tensor;
 }
 
-/// Elements as IREE's tools print them: %g for floats.
+std::string formatRoundTrip(double value, const llvm::fltSemantics &semantics) {
+  if (std::isnan(value))
+    return "nan";
+  if (std::isinf(value))
+    return value < 0 ? "-inf" : "inf";
+  char text[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
+    llvm::APFloat read(std::strtod(text, nullptr));
+    bool lostInfo = false;
+    read.convert(semantics, llvm::APFloat::rmNearestTiesToEven, &lostInfo);
+    read.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+                 &lostInfo);
+    if (read.convertToDouble() == value && std::signbit(read.convertToDouble()) ==
+                                               std::signbit(value))
+      return text;
+  }
+  return text; // %.17g reads back as any double
+}
+
+/// Elements as IREE's tools print them (%g style), with as many digits as
+/// reading the text back as the element type needs.
 static void printValue(llvm::raw_ostream &os, const Tensor &tensor,
                        int64_t index) {
   ElementType type = tensor.elementType();
   if (type.isFloat()) {
-    double value = tensor.elementAsDouble(index);
-    if (std::isnan(value))
-      os << "nan";
-    else if (std::isinf(value))
-      os << (value < 0 ? "-inf" : "inf");
-    else
-      os << llvm::format("%g", value);
+    os << formatRoundTrip(tensor.elementAsDouble(index), type.floatSemantics());
+    return;
+  }
+  if (type.isComplex()) {
+    const llvm::fltSemantics &part = type.floatSemantics();
+    bool single = type.kind() == ElementKind::C64;
+    double re = single ? tensor.data<std::complex<float>>()[index].real()
+                       : tensor.data<std::complex<double>>()[index].real();
+    double im = single ? tensor.data<std::complex<float>>()[index].imag()
+                       : tensor.data<std::complex<double>>()[index].imag();
+    os << "(" << formatRoundTrip(re, part) << ", " << formatRoundTrip(im, part) << ")";
     return;
   }
   os << formatElement(tensor, index);
@@ -250,6 +311,46 @@ void printTensor(llvm::raw_ostream &os, const Tensor &tensor) {
       printDims(os, tensor, 1, index);
     }
   }
+}
+
+bool writeNpy(llvm::StringRef path, const Tensor &tensor, std::string &error) {
+  const char *dtype = nullptr;
+  for (auto [name, kind] : kNpyTypes)
+    if (tensor.elementType().kind() == kind)
+      dtype = name;
+  if (!dtype) {
+    error = "NumPy has no dtype for " + tensor.elementType().name() + " (writing '" +
+            path.str() + "')";
+    return false;
+  }
+  std::string header = "{'descr': '" + std::string(dtype) + "', 'fortran_order': False, 'shape': (";
+  for (int64_t dim : tensor.shape())
+    header += std::to_string(dim) + ", ";
+  if (tensor.rank() > 1)
+    header.resize(header.size() - 2); // (2, 3) but (4,)
+  else if (tensor.rank() == 1)
+    header.pop_back();
+  header += "), }";
+  // Magic (6) + version (2) + length (2) + header + newline: a multiple of 64.
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec) {
+    error = "cannot write '" + path.str() + "': " + ec.message();
+    return false;
+  }
+  os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xFF)
+     << char(header.size() >> 8) << header;
+  os.write(reinterpret_cast<const char *>(tensor.bytes()), tensor.byteSize());
+  os.close();
+  if (os.has_error()) {
+    error = "cannot write '" + path.str() + "': " + os.error().message();
+    os.clear_error();
+    return false;
+  }
+  return true;
 }
 
 } // namespace oxla::interp

@@ -20,17 +20,32 @@
 
 namespace oxla::interp {
 
-/// Parses one input spec. On failure returns nullopt and sets `error`.
+/// Parses one input spec. On failure returns nullopt and sets `error`; a
+/// shape whose size does not fit in 64 bits is an error, and a tensor the
+/// memory cannot hold sets `*outOfMemory` too (where given).
 std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
                                       mlir::MLIRContext *context,
-                                      std::string &error);
+                                      std::string &error,
+                                      bool *outOfMemory = nullptr);
 
 /// Reads a .npy file (little-endian, C order; bool, int, uint, float16/32/64,
-/// complex64/128).
-std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error);
+/// complex64/128), with the same errors; the header's shape is checked
+/// against the file's data before anything is allocated.
+std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
+                              bool *outOfMemory = nullptr);
 
-/// Prints `2x3xf32=[1 2 3][4 5 6]` (`f32=7` for rank 0).
+/// Prints `2x3xf32=[1 2 3][4 5 6]` (`f32=7` for rank 0). Floats have the
+/// fewest digits that read back as the same value of their type.
 void printTensor(llvm::raw_ostream &os, const Tensor &tensor);
+
+/// The shortest %g text of `value` that reads back (rounded to `semantics`)
+/// as `value`; nan, inf and -inf as such.
+std::string formatRoundTrip(double value, const llvm::fltSemantics &semantics);
+
+/// Writes `tensor` as a .npy file (format 1.0, little-endian, C order) of
+/// the NumPy dtype of its element type. Fails, with `error`, for element
+/// types NumPy lacks (bf16, f8 types, sub-byte integers) or a write error.
+bool writeNpy(llvm::StringRef path, const Tensor &tensor, std::string &error);
 
 } // namespace oxla::interp
 

@@ -136,6 +136,37 @@ rt::ActiveChecks::ActiveChecks(CheckSession &session) : previous_(installedSessi
 
 rt::ActiveChecks::~ActiveChecks() { installedSession = previous_; }
 
+/// memref<?xi64> through the C interface.
+struct I64Vector {
+  int64_t *allocated, *aligned;
+  int64_t offset, size, stride;
+};
+
+/// JAX's shape_assertion (compiler/Conversion/StableHLOToLinalg/CheckPatterns.cpp).
+extern "C" void _mlir_ciface_oxla_shape_assertion(int64_t id, bool holds,
+                                                  const I64Vector *values) {
+  rt::CheckSession *session = installedSession;
+  if (!session || !session->checks || id < 0 ||
+      id >= static_cast<int64_t>(session->checks->size())) {
+    std::string message =
+        "oxla runtime: shape assertion #" + std::to_string(id) + " has no description";
+    if (!session)
+      llvm::errs() << message << "\n";
+    else
+      session->fail(message);
+    return;
+  }
+  ++session->run;
+  if (holds)
+    return;
+  std::vector<int64_t> numbers;
+  for (int64_t i = 0; i < values->size; ++i)
+    numbers.push_back(values->aligned[values->offset + i * values->stride]);
+  const rt::CheckDescription &check = (*session->checks)[id];
+  session->fail(check.location + ": error: shape assertion failed: " +
+                interp::formatShapeAssertion(check.message, numbers));
+}
+
 #define OXLA_CHECK_ROUTINES(X)                                                 \
   X(i1, I1) X(si2, SI2) X(si4, SI4) X(si8, SI8) X(si16, SI16) X(si32, SI32)    \
   X(si64, SI64) X(ui2, UI2) X(ui4, UI4) X(ui8, UI8) X(ui16, UI16)              \
@@ -157,5 +188,7 @@ std::vector<std::pair<const char *, void *>> rt::checkRoutineSymbols() {
                        reinterpret_cast<void *>(&_mlir_ciface_oxla_check_##suffix));
   OXLA_CHECK_ROUTINES(OXLA_CHECK_SYMBOL)
 #undef OXLA_CHECK_SYMBOL
+  symbols.emplace_back("_mlir_ciface_oxla_shape_assertion",
+                       reinterpret_cast<void *>(&_mlir_ciface_oxla_shape_assertion));
   return symbols;
 }

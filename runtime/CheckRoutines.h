@@ -32,6 +32,8 @@ struct CheckDescription {
   double tolerance = 0;
   std::string probeId;
   uint64_t iteration = 0;
+  /// "shape_assertion": the exporter's message, `{i}` standing for value i.
+  std::string message;
 };
 
 /// One entry of `oxla.custom_calls`: a `stablehlo.custom_call` that is not
@@ -41,7 +43,17 @@ struct CustomCallDescription {
   std::string target;
   std::vector<std::string> operands, results; ///< types, --input spelling
   std::string backendConfig;
+  /// What XLA's CPU kernels read (kernels::CallAttributes::serialize()).
+  std::string attributes;
 };
+
+/// Runs custom call `call` with the runtime's kernel library
+/// (runtime/kernels/XlaCpuTargets.h) when its target is one of XLA's CPU
+/// targets; false with `error` set when it is not one or it failed.
+bool runBuiltinCustomCall(const CustomCallDescription &call, void *const *addresses,
+                          size_t count, std::string &error);
+/// True when `target` is one of XLA's CPU targets the runtime runs.
+bool isBuiltinCustomCall(const std::string &target);
 
 /// Runs custom call `id` of the running module on `addresses` (operands,
 /// then results); false when it failed (the handler reports why).
@@ -58,6 +70,9 @@ struct CheckSession {
   std::vector<std::string> *messages = nullptr;
   CustomCallHandler customCall = nullptr;
   void *customCallContext = nullptr;
+  /// Without a handler: the module's custom calls, which run from the
+  /// runtime's kernel library (XLA's CPU targets).
+  const std::vector<CustomCallDescription> *customCalls = nullptr;
   /// What interpreter.probe recorded, per probe id in order.
   std::map<std::string, std::vector<interp::Tensor>> probes;
 

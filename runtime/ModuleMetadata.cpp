@@ -53,6 +53,8 @@ std::string ModuleMetadata::serialize() const {
        << check.tolerance << " " << check.op << " " << check.location << "\n";
     if (!check.probeId.empty())
       os << "check_probe " << check.iteration << " " << escapeLine(check.probeId) << "\n";
+    if (!check.message.empty())
+      os << "check_message " << escapeLine(check.message) << "\n";
   }
   for (const CustomCallDescription &call : customCalls) {
     os << "custom_call " << escapeLine(call.target) << "\n";
@@ -62,6 +64,8 @@ std::string ModuleMetadata::serialize() const {
       os << "custom_call_result " << type << "\n";
     if (!call.backendConfig.empty())
       os << "custom_call_config " << escapeLine(call.backendConfig) << "\n";
+    if (!call.attributes.empty())
+      os << "custom_call_attributes " << escapeLine(call.attributes) << "\n";
   }
   return os.str();
 }
@@ -112,6 +116,11 @@ bool ModuleMetadata::parse(const std::string &text, ModuleMetadata &out,
         return fail("check_probe outside a check");
       std::getline(words >> std::ws, out.checks.back().probeId);
       out.checks.back().probeId = unescapeLine(out.checks.back().probeId);
+    } else if (keyword == "check_message") {
+      if (out.checks.empty())
+        return fail("check_message outside a check");
+      std::getline(words >> std::ws, out.checks.back().message);
+      out.checks.back().message = unescapeLine(out.checks.back().message);
     } else if (keyword == "custom_call") {
       CustomCallDescription call;
       std::getline(words >> std::ws, call.target);
@@ -132,6 +141,12 @@ bool ModuleMetadata::parse(const std::string &text, ModuleMetadata &out,
       std::string config;
       std::getline(words >> std::ws, config);
       out.customCalls.back().backendConfig = unescapeLine(config);
+    } else if (keyword == "custom_call_attributes") {
+      if (out.customCalls.empty())
+        return fail("custom_call_attributes outside a custom_call");
+      std::string attributes;
+      std::getline(words >> std::ws, attributes);
+      out.customCalls.back().attributes = unescapeLine(attributes);
     } else if (!keyword.empty()) {
       return fail("unknown keyword");
     }

@@ -13,8 +13,10 @@
 //   custom_call_operand 4xf32
 //   custom_call_result 4xf32
 //   custom_call_config {"alpha": 2}
+//   custom_call_attributes api 4 attr uplo i 76 operand_layouts 1 0,1
 //
-// A custom call's target and configuration run to the end of the line; in
+// A custom call's target, configuration and attributes (what XLA's CPU
+// kernels read: runtime/kernels/XlaCpuTargets.h) run to the end of the line; in
 // the configuration a newline is written `\n` and a backslash `\\`.
 // Types use the --input spelling (`2x3xf32`, `f32`, `?x4xi8`). Each entry
 // is called through `oxla_entry_<name>(void **buffers)`: one memref

@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <malloc.h>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -33,6 +35,44 @@ struct KeepLargeAllocations {
 } // namespace
 
 using oxla::rt::UnrankedMemRef;
+
+//===- Allocation ----------------------------------------------------------===//
+//
+// Compiled code allocates through these (finalize-memref-to-llvm with
+// use-generic-functions) instead of malloc itself: a request the memory
+// cannot serve stops the program with the bytes it asked for (a runtime
+// error, exit code 1) instead of letting it write through a null pointer.
+// Compiled code has no way to unwind, so this ends the process.
+
+[[noreturn]] static void outOfMemory(uint64_t bytes) {
+  std::fprintf(stderr,
+               "error: out of memory: compiled code could not allocate %llu "
+               "bytes\n",
+               static_cast<unsigned long long>(bytes));
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
+extern "C" void *_mlir_memref_to_llvm_alloc(uint64_t bytes) {
+  void *memory = std::malloc(bytes);
+  if (!memory && bytes != 0)
+    outOfMemory(bytes);
+  return memory;
+}
+
+extern "C" void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
+                                                    uint64_t bytes) {
+  // aligned_alloc wants a size that is a multiple of the alignment.
+  uint64_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  if (rounded < bytes)
+    outOfMemory(bytes);
+  void *memory = std::aligned_alloc(alignment, rounded);
+  if (!memory && rounded != 0)
+    outOfMemory(bytes);
+  return memory;
+}
+
+extern "C" void _mlir_memref_to_llvm_free(void *memory) { std::free(memory); }
 
 /// Whether `strides` are the row-major strides of `sizes`.
 static bool isRowMajor(const int64_t *sizes, const int64_t *strides, int64_t rank) {
@@ -163,6 +203,12 @@ OXLA_ASYNC_ROUTINES(OXLA_DECLARE_ASYNC_ROUTINE)
 
 std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
   return {{"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
+          {"_mlir_memref_to_llvm_alloc",
+           reinterpret_cast<void *>(&_mlir_memref_to_llvm_alloc)},
+          {"_mlir_memref_to_llvm_aligned_alloc",
+           reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc)},
+          {"_mlir_memref_to_llvm_free",
+           reinterpret_cast<void *>(&_mlir_memref_to_llvm_free)},
           {"_mlir_ciface_oxla_custom_call",
            reinterpret_cast<void *>(&_mlir_ciface_oxla_custom_call)},
           {"_mlir_ciface_oxla_matmul_f32",

@@ -48,11 +48,21 @@ ThreadPool::ThreadPool(unsigned threads) {
   if (threads == 0)
     threads = std::max(1u, std::thread::hardware_concurrency());
   workers_.reserve(threads - 1);
-  for (unsigned i = 0; i + 1 < threads; ++i)
-    workers_.emplace_back([this] {
-      currentPool = this;
-      work();
-    });
+  for (unsigned i = 0; i + 1 < threads; ++i) {
+    pthread_t worker;
+    startError_ = pthread_create(
+        &worker, nullptr,
+        [](void *self) -> void * {
+          auto *pool = static_cast<ThreadPool *>(self);
+          currentPool = pool;
+          pool->work();
+          return nullptr;
+        },
+        this);
+    if (startError_ != 0)
+      break;
+    workers_.push_back(worker);
+  }
 }
 
 ThreadPool::~ThreadPool() {
@@ -62,8 +72,8 @@ ThreadPool::~ThreadPool() {
     stopping_flag_.store(true);
   }
   ready_.notify_all();
-  for (std::thread &worker : workers_)
-    worker.join();
+  for (pthread_t worker : workers_)
+    pthread_join(worker, nullptr);
   // Without workers nobody else runs what is left.
   while (runOne()) {
   }

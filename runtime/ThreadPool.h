@@ -19,11 +19,15 @@
 #include <thread>
 #include <vector>
 
+#include <pthread.h>
+
 namespace oxla::rt {
 
 class ThreadPool {
 public:
   /// `threads` threads (`threads` - 1 workers); 0 for the number of cores.
+  /// Where the system cannot start them all, the pool has the workers it
+  /// could start (`startError` says why the next one failed).
   explicit ThreadPool(unsigned threads);
   /// Runs the queued tasks, then joins the workers.
   ~ThreadPool();
@@ -33,6 +37,8 @@ public:
   /// The threads that compute: the workers and the waiting thread.
   unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
   void submit(std::function<void()> task);
+  /// Why a worker could not be started (an errno value), or 0.
+  int startError() const { return startError_; }
 
   /// Runs queued tasks on this thread until `done()` holds, sleeping while
   /// the queue is empty until a task is queued or finishes. A thread that
@@ -64,7 +70,10 @@ private:
   std::atomic<size_t> queued_{0};
   std::atomic<bool> stopping_flag_{false};
   bool stopping_ = false;
-  std::vector<std::thread> workers_;
+  /// pthreads rather than std::thread: a thread the system refuses is an
+  /// error code, not an exception this exception-free build cannot catch.
+  std::vector<pthread_t> workers_;
+  int startError_ = 0;
 };
 
 /// Makes `pool` the current one on this thread while it lives.

@@ -14,6 +14,8 @@ packages=(
   libgtest-dev libgmock-dev python3 libclang-rt-19-dev
   # the Python package and its tests; the call-overhead benchmark
   pybind11-dev python3-dev python3-numpy python3-pytest libbenchmark-dev
+  # XLA's CPU custom calls (lapack_*, blas_*) run on the reference LAPACK/BLAS
+  liblapack-dev libblas-dev
 )
 
 source "$(dirname "$0")/apt-install.sh"

@@ -10,9 +10,11 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/Passes.h"
+#include "compiler/Import/SourceCompat.h"
 #include "compiler/Target/CPU/JIT.h"
 #include "compiler/Target/CPU/ModuleABI.h"
+#include "compiler/Transforms/Specialize.h"
 #include "interpreter/Interpreter.h"
 #include "runtime/CheckRoutines.h"
 #include "runtime/api/Handles.h"
@@ -28,6 +30,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <map>
+#include <mutex>
 
 using namespace mlir;
 using namespace oxla;
@@ -107,13 +111,13 @@ oxla_status *parse(const std::string &source, const std::string &name,
                    std::unique_ptr<ParsedSource> &out) {
   auto parsed = std::make_unique<ParsedSource>();
   parsed->sourceMgr.AddNewSourceBuffer(
-      packI1HexConstants(llvm::MemoryBuffer::getMemBufferCopy(source, name)),
+      adaptSourceText(llvm::MemoryBuffer::getMemBufferCopy(source, name)),
       llvm::SMLoc());
   parsed->diagnostics =
       std::make_unique<CapturedDiagnostics>(parsed->sourceMgr, parsed->context.get());
   parsed->module =
       oxla::vhlo::parseSourceOrArtifact(parsed->sourceMgr, parsed->context.get());
-  if (!parsed->module)
+  if (!parsed->module || failed(decodeCustomCalls(*parsed->module)))
     return api::invalidArgument(parsed->diagnostics->take());
   if (oxla_status *status = selectEntries(*parsed, entryNames))
     return status;
@@ -164,18 +168,27 @@ oxla_status *readAndParse(oxla_client *client, const char *source, size_t size,
 /// Runs the CPU pipeline on `parsed`, up to `lastPhase` (all when empty).
 oxla_status *lower(ParsedSource &parsed, llvm::StringRef lastPhase,
                    rt::ModuleMetadata &metadata) {
+  CompileFailure why;
   FailureOr<rt::ModuleMetadata> described =
       compileForCPU(*parsed.module, parsed.entries, lastPhase,
-                    /*applyCommandLineOptions=*/false);
+                    /*applyCommandLineOptions=*/false, &why);
   if (failed(described)) {
     std::string message = parsed.diagnostics->take();
-    return api::makeStatus(llvm::StringRef(message).contains("unsupported")
-                               ? OXLA_UNSUPPORTED
-                               : OXLA_INVALID_ARGUMENT,
-                           message.empty() ? "the CPU pipeline failed" : message);
+    oxla_status_code code = why == CompileFailure::Unsupported ? OXLA_UNSUPPORTED
+                            : why == CompileFailure::Invalid   ? OXLA_INVALID_ARGUMENT
+                                                               : OXLA_INTERNAL;
+    return api::makeStatus(code, message.empty() ? "the CPU pipeline failed" : message);
   }
   metadata = std::move(*described);
   return nullptr;
+}
+
+/// The argument shapes of an invocation.
+SmallVector<ArrayRef<int64_t>> shapesOf(oxla_buffer *const *arguments, size_t count) {
+  SmallVector<ArrayRef<int64_t>> shapes;
+  for (size_t i = 0; i < count; ++i)
+    shapes.push_back(arguments[i]->dims);
+  return shapes;
 }
 
 /// JIT-compiled code, which keeps its source for oxla_executable_ir.
@@ -184,7 +197,43 @@ public:
   JitCode(rt::ModuleMetadata metadata, std::vector<rt::EntryFunction> entries,
           std::shared_ptr<JitModule> jit, SourceOptions source)
       : CompiledCode(std::move(metadata), std::move(entries), std::move(jit)),
-        source_(std::move(source)) {}
+        source_(std::move(source)) {
+    for (const rt::EntryMetadata &entry : this->metadata().entries)
+      dynamic_.push_back(llvm::any_of(entry.arguments, [](const std::string &spec) {
+        return llvm::StringRef(spec).contains('?');
+      }));
+  }
+
+  /// Code compiled for `?` sizes trusts them to agree with each other as the
+  /// program needs: each new combination of argument shapes is checked
+  /// against the program first (checkArgumentShapes), once.
+  oxla_status *run(oxla_client *client, size_t index, oxla_buffer *const *arguments,
+                   oxla_buffer **results) override {
+    if (dynamic_[index]) {
+      size_t count = metadata().entries[index].arguments.size();
+      std::vector<int64_t> key{static_cast<int64_t>(index)};
+      for (size_t i = 0; i < count; ++i) {
+        key.push_back(static_cast<int64_t>(arguments[i]->dims.size()));
+        llvm::append_range(key, arguments[i]->dims);
+      }
+      std::lock_guard<std::mutex> lock(shapesMutex_);
+      auto [verdict, isNew] = verdicts_.try_emplace(std::move(key));
+      if (isNew) {
+        std::unique_ptr<ParsedSource> parsed;
+        if (oxla_status *status =
+                parse(source_.source, source_.name, source_.entries, parsed))
+          return status;
+        if (failed(checkArgumentShapes(parsed->entries[index], shapesOf(arguments, count)))) {
+          verdict->second = parsed->diagnostics->take();
+          if (verdict->second.empty())
+            verdict->second = "the argument shapes contradict the program";
+        }
+      }
+      if (!verdict->second.empty())
+        return api::invalidArgument(verdict->second);
+    }
+    return CompiledCode::run(client, index, arguments, results);
+  }
 
   oxla_status *ir(const std::string &stage, std::string &text) override {
     std::string known = "stablehlo";
@@ -212,6 +261,12 @@ public:
 
 private:
   SourceOptions source_;
+  /// Per entry: whether an argument has a `?` size.
+  std::vector<bool> dynamic_;
+  /// Per entry and argument shapes: "" where they agree with the program,
+  /// else the errors.
+  std::mutex shapesMutex_;
+  std::map<std::vector<int64_t>, std::string> verdicts_;
 };
 
 std::vector<RuntimeSymbol> runtimeSymbols() {
@@ -282,6 +337,12 @@ public:
     // One run at a time: the diagnostics of a run are its own.
     std::lock_guard<std::mutex> lock(mutex_);
     func::FuncOp function = parsed_->entries[index];
+    size_t count = metadata_.entries[index].arguments.size();
+    if (failed(checkArgumentShapes(function, shapesOf(arguments, count)))) {
+      std::string message = parsed_->diagnostics->take();
+      return api::invalidArgument(message.empty() ? "the argument shapes contradict the program"
+                                                  : message);
+    }
     SmallVector<interp::RuntimeValue> values;
     for (size_t i = 0; i < metadata_.entries[index].arguments.size(); ++i) {
       const oxla_buffer *buffer = arguments[i];
@@ -323,6 +384,11 @@ public:
       }
       const interp::Tensor &tensor = value.tensor();
       oxla_buffer *buffer = api::allocateBuffer(*type, tensor.shape(), false);
+      if (!buffer) {
+        for (size_t j = 0; j < i; ++j)
+          api::release(results[j]);
+        return api::outOfMemory(*type, tensor.shape());
+      }
       if (buffer->size > 0)
         std::memcpy(buffer->data, tensor.bytes(), buffer->size);
       results[i] = buffer;
@@ -353,7 +419,9 @@ oxla_status *oxla_executable_compile(oxla_client *client, const char *source, si
   std::string error;
   std::shared_ptr<JitModule> jit = JitModule::create(*parsed->module, runtimeSymbols(), error);
   if (!jit)
-    return api::makeStatus(OXLA_UNSUPPORTED, "the LLVM JIT rejected the module: " + error);
+    return api::makeStatus(OXLA_INTERNAL, "internal error: the LLVM JIT rejected the "
+                                          "module (" + error + ") on a valid program; "
+                                          "this is a bug in oxla");
   std::vector<rt::EntryFunction> entries;
   for (const rt::EntryMetadata &entry : metadata.entries) {
     void *address = jit->lookup(rt::kEntryPrefix + entry.name, error);

@@ -12,19 +12,36 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <functional>
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
+// Fault injection for the tests of the internal-error path (exit code 4,
+// OXLA_INTERNAL): no valid program is known to fail in the pipeline, and
+// each one found is fixed, so the tests make a phase fail as a bug would.
+static llvm::cl::opt<std::string> failAfterPhase(
+    "oxla-fail-after-phase", llvm::cl::Hidden,
+    llvm::cl::desc("Make the CPU pipeline fail after the named phase, as an "
+                   "internal error would (for testing)"));
+
 llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
   static const PipelinePhase phases[] = {
-      // Still StableHLO: calls inlined (without canonicalizing: a constant
-      // stays in the region it is written in), shapes static where the
-      // arguments fix them. The entries' signatures are read after this.
-      {"refined", "inline{default-pipeline=},oxla-refine-shapes,symbol-dce"},
+      // Still StableHLO: the ops exporters encode as custom calls decoded
+      // (again once shapes are known: a top_k's k may be a shape), calls
+      // inlined (without canonicalizing: a constant stays in the region it
+      // is written in), shapes static where the arguments fix them. The
+      // entries' signatures are read after this.
+      {"refined", "oxla-decode-custom-calls,inline{default-pipeline=},"
+                  "oxla-refine-shapes,oxla-decode-custom-calls,symbol-dce"},
       // StableHLO -> linalg/tensor/arith/math on tensors. First batch_norm
       // ops become reduces and elementwise ops, quantized ops become
       // dequantize, float op, quantize, chlo.scan a stablehlo.while and
@@ -61,7 +78,12 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // Loops, then the LLVM dialect: row reductions with register
       // accumulators; parallel loops with enough work split into one task
       // per thread, the rest sequential; bf16 rounding expanded to integer
-      // ops (correct round-to-nearest-even on any CPU).
+      // ops (correct round-to-nearest-even on any CPU). Allocations call
+      // the runtime's _mlir_memref_to_llvm_alloc, which stops the program
+      // with a runtime error where malloc returns null. Math ops become
+      // LLVM intrinsics or libm calls before the vector dialect is lowered:
+      // a libm call on a vector (erf of a vectorized row) is unrolled into
+      // vector.extract/insert, which convert-vector-to-llvm then lowers.
       {"llvm-dialect", "scf-forall-to-parallel,oxla-lower-reductions,"
                "convert-linalg-to-parallel-loops,oxla-sequential-small-loops,"
                "async-parallel-for{async-dispatch=0 num-workers=-1 min-task-size=1},"
@@ -70,8 +92,9 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                "async-runtime-ref-counting-opt,convert-async-to-llvm,"
                "expand-strided-metadata,lower-affine,"
                "convert-scf-to-cf,arith-expand{include-bf16=1},"
-               "convert-complex-to-standard,convert-vector-to-llvm,finalize-memref-to-llvm,"
-               "convert-math-to-llvm,convert-math-to-libm,"
+               "convert-complex-to-standard,convert-math-to-llvm,convert-math-to-libm,"
+               "convert-vector-to-llvm,"
+               "finalize-memref-to-llvm{use-generic-functions=1},"
                "convert-complex-to-llvm,convert-arith-to-llvm,"
                "convert-index-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,"
                "reconcile-unrealized-casts"},
@@ -95,31 +118,116 @@ LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhas
   return success();
 }
 
+void oxla::reportInternalError(ModuleOp module, const llvm::Twine &what) {
+  module.emitError() << "internal error: " << what
+                     << " on a valid program; this is a bug in oxla (please "
+                        "report it with the program)";
+}
+
+/// Reports the first call that closes a cycle of func.call ops: the
+/// compiler inlines every call, which a recursive program cannot have.
+static LogicalResult rejectRecursion(ModuleOp module) {
+  SymbolTable symbols(module);
+  enum class State { Visiting, Done };
+  llvm::DenseMap<Operation *, State> states;
+  std::function<LogicalResult(func::FuncOp)> visit =
+      [&](func::FuncOp function) -> LogicalResult {
+    if (!states.try_emplace(function, State::Visiting).second)
+      return success();
+    WalkResult walk = function.walk([&](func::CallOp call) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (!callee)
+        return WalkResult::advance();
+      auto found = states.find(callee);
+      if (found != states.end() && found->second == State::Visiting) {
+        call.emitError() << "unsupported: recursive call of @"
+                         << callee.getSymName()
+                         << " (compiled code inlines every call; the "
+                            "interpreter runs recursion)";
+        return WalkResult::interrupt();
+      }
+      return failed(visit(callee)) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+    });
+    states[function] = State::Done;
+    return failure(walk.wasInterrupted());
+  };
+  for (auto function : module.getOps<func::FuncOp>())
+    if (failed(visit(function)))
+      return failure();
+  return success();
+}
+
 FailureOr<oxla::rt::ModuleMetadata>
 oxla::compileForCPU(ModuleOp module, llvm::ArrayRef<func::FuncOp> entries,
-                    llvm::StringRef lastPhase, bool applyCommandLineOptions) {
+                    llvm::StringRef lastPhase, bool applyCommandLineOptions,
+                    CompileFailure *why) {
+  // Every error passes on to the caller's handler; one that names an
+  // unsupported op or feature makes the failure "unsupported", anything
+  // else failing a valid program is a bug.
+  bool sawUnsupported = false;
+  ScopedDiagnosticHandler observer(module.getContext(), [&](Diagnostic &d) {
+    if (d.getSeverity() == DiagnosticSeverity::Error &&
+        llvm::StringRef(d.str()).starts_with("unsupported"))
+      sawUnsupported = true;
+    return failure();
+  });
+  llvm::StringRef refined = cpuPipelinePhases().front().name;
+  std::string failedPhase;
+  auto fail = [&]() -> FailureOr<rt::ModuleMetadata> {
+    CompileFailure kind = sawUnsupported ? CompileFailure::Unsupported
+                          : llvm::StringRef(failedPhase) == refined ? CompileFailure::Invalid
+                                                   : CompileFailure::Internal;
+    if (kind == CompileFailure::Internal)
+      reportInternalError(module, "the CPU pipeline failed" +
+                                      (failedPhase.empty()
+                                           ? std::string()
+                                           : " in phase '" + failedPhase + "'"));
+    if (why)
+      *why = kind;
+    return failure();
+  };
   // The first phase makes the signatures as static as the program allows;
   // the runtime allocates results of the types recorded after it.
-  auto runPhases = [&](llvm::StringRef last, size_t first) {
-    PassManager pm(module.getContext());
-    return success((!applyCommandLineOptions || succeeded(applyPassManagerCLOptions(pm))) &&
-                   succeeded(buildCPUPipeline(pm, last, first)) &&
-                   succeeded(pm.run(module)));
-  };
-  llvm::StringRef refined = cpuPipelinePhases().front().name;
-  if (failed(runPhases(refined, 0)))
+  if (failed(rejectRecursion(module))) {
+    if (why)
+      *why = CompileFailure::Unsupported;
     return failure();
+  }
+  // Phase by phase, so that a failure names its phase.
+  auto runPhases = [&](llvm::StringRef last, size_t first) {
+    llvm::ArrayRef<PipelinePhase> phases = cpuPipelinePhases();
+    for (size_t i = first; i < phases.size(); ++i) {
+      failedPhase = phases[i].name.str();
+      PassManager pm(module.getContext());
+      if ((applyCommandLineOptions && failed(applyPassManagerCLOptions(pm))) ||
+          failed(buildCPUPipeline(pm, phases[i].name, i)) ||
+          failed(pm.run(module)))
+        return failure();
+      if (llvm::StringRef(failAfterPhase) == phases[i].name) {
+        module.emitError() << "injected failure after phase '" << phases[i].name
+                           << "' (--oxla-fail-after-phase)";
+        return failure();
+      }
+      if (phases[i].name == last)
+        break;
+    }
+    failedPhase.clear();
+    return success();
+  };
+  if (failed(runPhases(refined, 0)))
+    return fail();
   FailureOr<rt::ModuleMetadata> metadata = describeEntries(entries);
   if (failed(metadata))
-    return failure();
+    return fail();
   exposeEntries(entries);
   if (lastPhase == refined)
     return metadata;
   if (failed(runPhases(lastPhase, 1)))
-    return failure();
+    return fail();
   if (!lastPhase.empty() && lastPhase != cpuPipelinePhases().back().name)
     return metadata;
   if (failed(addModuleABI(module, *metadata)))
-    return failure();
+    return fail();
   return metadata;
 }

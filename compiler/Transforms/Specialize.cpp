@@ -3,11 +3,14 @@
 #include "compiler/Transforms/Specialize.h"
 
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Transforms/Passes.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
@@ -60,4 +63,43 @@ oxla::specializeFunction(func::FuncOp function, ArrayRef<Type> types,
   function.setType(FunctionType::get(function.getContext(), types,
                                      function.getResultTypes()));
   return success();
+}
+
+LogicalResult oxla::checkArgumentShapes(func::FuncOp function,
+                                        ArrayRef<ArrayRef<int64_t>> shapes) {
+  if (!hasDynamicSignature(function))
+    return success();
+  auto module = function->getParentOfType<ModuleOp>();
+  if (!module)
+    return success();
+  OwningOpRef<ModuleOp> copy = module.clone();
+  auto specialized = copy->lookupSymbol<func::FuncOp>(function.getSymName());
+  SmallVector<Type> types;
+  for (auto [declared, shape] : llvm::zip_equal(function.getArgumentTypes(), shapes)) {
+    auto tensor = dyn_cast<RankedTensorType>(declared);
+    types.push_back(tensor ? Type(tensor.clone(shape)) : declared);
+  }
+  if (failed(specializeFunction(specialized, types, {})))
+    return failure();
+  // A composite is its decomposition: as a call, it is inlined like one,
+  // so that refined operand types reach the decomposition's body (which
+  // the composite's verifier wants to match its operands).
+  copy->walk([](Operation *op) {
+    if (op->getName().getStringRef() != "stablehlo.composite")
+      return;
+    auto decomposition = op->getAttrOfType<FlatSymbolRefAttr>("decomposition");
+    if (!decomposition)
+      return;
+    OpBuilder builder(op);
+    auto call = builder.create<func::CallOp>(op->getLoc(), decomposition,
+                                             op->getResultTypes(), op->getOperands());
+    op->replaceAllUsesWith(call.getResults());
+    op->erase();
+  });
+  // The verifier after each pass checks the refined types: e.g. an
+  // elementwise op whose operands got different sizes.
+  PassManager pm(function.getContext());
+  pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
+  pm.addPass(createRefineShapes());
+  return pm.run(*copy);
 }

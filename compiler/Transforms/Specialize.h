@@ -28,6 +28,15 @@ mlir::LogicalResult
 specializeFunction(mlir::func::FuncOp function, llvm::ArrayRef<mlir::Type> types,
                    llvm::ArrayRef<std::optional<mlir::DenseElementsAttr>> values);
 
+/// Checks argument shapes against the program: `shapes` (one per argument
+/// of `function`, each compatible with its declared type) are given to a
+/// copy of the module, whose calls are inlined and shapes refined
+/// (oxla-refine-shapes), and which must then verify. So two `?` sizes an op
+/// needs equal must be given equal. Functions with a static signature pass
+/// at once. Fails after errors located in the program.
+mlir::LogicalResult checkArgumentShapes(mlir::func::FuncOp function,
+                                        llvm::ArrayRef<llvm::ArrayRef<int64_t>> shapes);
+
 } // namespace oxla
 
 #endif // OXLA_COMPILER_TRANSFORMS_SPECIALIZE_H

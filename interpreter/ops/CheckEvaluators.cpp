@@ -1,6 +1,7 @@
 //===- CheckEvaluators.cpp - The test harness's checks and probes ---------===//
 //
-// Two spellings of the same assertions:
+// Two spellings of the same assertions (the custom_call dispatcher is in
+// XlaCpuCustomCallEvaluators.cpp):
 //  - `stablehlo.custom_call @check.*`, as the JAX-generated corpus writes them:
 //      @check.expect_eq(actual, expected)          exact
 //      @check.expect_close(actual, expected)       <= 3 ULPs
@@ -21,6 +22,7 @@
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "interpreter/Checks.h"
 #include "interpreter/Interpreter.h"
+#include "interpreter/ops/IndexSpace.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -51,12 +53,48 @@ LogicalResult report(Operation *op, EvalContext &context,
   return success();
 }
 
+//===- stablehlo.custom_call @shape_assertion -----------------------------===//
+
+/// JAX's shape check: when the first operand is false, the run fails with
+/// `error_message`, `{i}` replaced by operand i + 1.
+LogicalResult evalShapeAssertion(Operation *op, Operands operands, EvalContext &context) {
+  auto message = op->getAttrOfType<StringAttr>("error_message");
+  if (!message || operands.empty() || op->getNumResults() != 0)
+    return context.invalid(op, "shape_assertion takes a predicate and integer values, "
+                               "an error_message, and has no results");
+  std::vector<int64_t> values;
+  for (const RuntimeValue &operand : operands.drop_front()) {
+    if (!operand.isTensor() || !operand.tensor().elementType().isInt() ||
+        operand.tensor().numElements() != 1)
+      return context.invalid(op, "shape_assertion values must be integer scalars");
+    values.push_back(integerElement(operand.tensor(), 0));
+  }
+  if (!operands[0].isTensor() || !operands[0].tensor().elementType().isBool())
+    return context.invalid(op, "shape_assertion's predicate must be a tensor of i1");
+  const Tensor &holds = operands[0].tensor();
+  bool passed = true;
+  for (int64_t i = 0; i < holds.numElements(); ++i)
+    passed &= holds.data<uint8_t>()[i] != 0;
+  context.recordCheck(passed);
+  if (passed)
+    return success();
+  // The program's shapes are not what it was exported for: nothing after
+  // the assertion is meaningful, so the run stops here.
+  op->emitError() << "shape assertion failed: "
+                  << formatShapeAssertion(message.getValue(), values);
+  return failure();
+}
+
+} // namespace
+
 //===- stablehlo.custom_call @check.* -------------------------------------===//
 
-LogicalResult evalCustomCall(Operation *op, Operands operands, Results &results,
-                             EvalContext &context) {
+LogicalResult evalCheckCustomCall(Operation *op, Operands operands, Results &results,
+                                  EvalContext &context) {
   auto target = op->getAttrOfType<StringAttr>("call_target_name");
   StringRef name = target ? target.getValue() : StringRef();
+  if (name == "shape_assertion")
+    return evalShapeAssertion(op, operands, context);
   if (!name.starts_with("check."))
     return context.unsupported(op, "custom_call target '" + name + "'");
   if (operands.size() != 2 || !operands[0].isTensor() || !operands[1].isTensor())
@@ -91,6 +129,8 @@ LogicalResult evalCustomCall(Operation *op, Operands operands, Results &results,
   }
   return context.unsupported(op, "check target '" + name + "'");
 }
+
+namespace {
 
 //===- check dialect -------------------------------------------------------===//
 
@@ -190,7 +230,6 @@ LogicalResult evalPrint(Operation *op, Operands operands, Results &,
 } // namespace
 
 void registerCheckEvaluators(EvaluatorRegistry &registry) {
-  registry.add<hlo::CustomCallOp>(evalCustomCall);
   registry.add<check::ExpectEqOp>(evalExpectEq);
   registry.add<check::ExpectEqConstOp>(evalExpectEqConst);
   registry.add<check::ExpectAlmostEqOp>(evalExpectAlmostEq);

@@ -165,6 +165,39 @@ LogicalResult evalReduce(Operation *op, Operands operands, Results &results,
 
 //===- sort ----------------------------------------------------------------===//
 
+/// Sorts `order` with a bottom-up merge sort: runs of width 1, 2, 4, ...
+/// are merged pairwise, left to right; a merge takes the right run's head
+/// when `less(right, left)` holds and the left's otherwise (so equal keys
+/// keep their order: the sort is stable). The spec allows any order for a
+/// comparator that is not a strict weak order (e.g. `LT` on NaN); fixing
+/// the algorithm, which compiled code implements too
+/// (compiler/Conversion/StableHLOToLinalg/ReductionPatterns.cpp), makes the
+/// interpreter and compiled code agree for every comparator.
+template <typename Less>
+static bool mergeSort(std::vector<int64_t> &order, Less &&less) {
+  int64_t length = static_cast<int64_t>(order.size());
+  std::vector<int64_t> merged(order.size());
+  for (int64_t width = 1; width < length; width *= 2) {
+    for (int64_t lo = 0; lo < length; lo += 2 * width) {
+      int64_t mid = std::min(lo + width, length);
+      int64_t hi = std::min(lo + 2 * width, length);
+      int64_t i = lo, j = mid;
+      for (int64_t k = lo; k < hi; ++k) {
+        bool takeRight = j < hi;
+        if (takeRight && i < mid) {
+          std::optional<bool> rightFirst = less(order[j], order[i]);
+          if (!rightFirst)
+            return false;
+          takeRight = *rightFirst;
+        }
+        merged[k] = takeRight ? order[j++] : order[i++];
+      }
+    }
+    order.swap(merged);
+  }
+  return true;
+}
+
 LogicalResult evalSort(Operation *op, Operands operands, Results &results,
                        EvalContext &context) {
   auto sort = cast<hlo::SortOp>(op);
@@ -190,19 +223,15 @@ LogicalResult evalSort(Operation *op, Operands operands, Results &results,
     std::vector<int64_t> order(length);
     std::iota(order.begin(), order.end(), 0);
     // A stable sort is a valid result whether or not is_stable is set.
-    std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-      if (!ok)
-        return false;
+    ok = mergeSort(order, [&](int64_t a, int64_t b) -> std::optional<bool> {
       for (size_t k = 0; k < n; ++k) {
         arguments[2 * k] = scalarAt(operands[k].tensor(), base + a * stride);
         arguments[2 * k + 1] = scalarAt(operands[k].tensor(), base + b * stride);
       }
       FailureOr<SmallVector<RuntimeValue>> less =
           context.runRegion(sort.getComparator(), arguments);
-      if (failed(less)) {
-        ok = false;
-        return false;
-      }
+      if (failed(less))
+        return std::nullopt;
       return isTrue((*less)[0]);
     });
     for (int64_t i = 0; i < length; ++i)

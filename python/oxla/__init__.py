@@ -34,13 +34,15 @@ from ._oxla import (
     InternalError,
     InvalidArgumentError,
     NotFoundError,
+    OutOfMemoryError,
     UnsupportedError,
 )
 
 __all__ = [
     "API_VERSION", "CheckFailedError", "CustomCallFailedError", "Error", "Executable",
     "FailedPreconditionError", "Function", "Future", "InternalError",
-    "InvalidArgumentError", "NotFoundError", "UnsupportedError", "bfloat16_to_float32",
+    "InvalidArgumentError", "NotFoundError", "OutOfMemoryError", "UnsupportedError",
+    "bfloat16_to_float32",
     "compile", "dtype_of", "float32_to_bfloat16", "interpret", "load",
 ]
 

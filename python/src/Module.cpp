@@ -37,7 +37,7 @@ struct StatusError : std::exception {
   const char *what() const noexcept override { return message.c_str(); }
 };
 
-constexpr int kNumCodes = OXLA_CUSTOM_CALL_FAILED + 1;
+constexpr int kNumCodes = OXLA_OUT_OF_MEMORY + 1;
 
 const char *codeName(int code) {
   switch (code) {
@@ -49,6 +49,7 @@ const char *codeName(int code) {
   case OXLA_CHECK_FAILED: return "CHECK_FAILED";
   case OXLA_INTERNAL: return "INTERNAL";
   case OXLA_CUSTOM_CALL_FAILED: return "CUSTOM_CALL_FAILED";
+  case OXLA_OUT_OF_MEMORY: return "OUT_OF_MEMORY";
   }
   return "UNKNOWN";
 }
@@ -120,6 +121,8 @@ void defineErrors(py::module_ &m) {
   subclass(OXLA_INTERNAL, "InternalError", nullptr, "An internal oxla error.");
   subclass(OXLA_CUSTOM_CALL_FAILED, "CustomCallFailedError", nullptr,
            "A registered custom-call kernel reported an error.");
+  subclass(OXLA_OUT_OF_MEMORY, "OutOfMemoryError", PyExc_MemoryError,
+           "An allocation failed (a buffer or a result too large for memory).");
   py::register_exception_translator([](std::exception_ptr pointer) {
     try {
       if (pointer)

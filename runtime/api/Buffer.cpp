@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <sys/mman.h>
+
 using namespace oxla;
 
 namespace {
@@ -14,6 +16,9 @@ constexpr size_t kAlignment = 64;
 /// Data up to this size shares one allocation with its handle; the block
 /// then stays within glibc's per-thread cache sizes (up to 1032 bytes).
 constexpr size_t kInlineBytes = 768;
+/// Zero-filled buffers from this size on are fresh pages of their own:
+/// zeros without a memset that would touch (and commit) every page.
+constexpr size_t kMappedBytes = size_t(1) << 20;
 
 oxla_status *checkNewBuffer(const oxla_client *client, oxla_element_type type,
                             const int64_t *dims, size_t rank, oxla_buffer **out) {
@@ -42,22 +47,51 @@ std::string sizeMismatch(size_t expected, size_t given) {
 
 } // namespace
 
+oxla_status *api::outOfMemory(oxla_element_type type, llvm::ArrayRef<int64_t> dims) {
+  std::string shape;
+  for (int64_t size : dims)
+    shape += std::to_string(size) + "x";
+  std::optional<size_t> size = byteSizeOf(type, dims.data(), dims.size());
+  return makeStatus(OXLA_OUT_OF_MEMORY,
+                    "out of memory: cannot allocate " +
+                        (size ? std::to_string(*size) : std::string("too many")) +
+                        " bytes for a " + shape + oxla_element_type_name(type) +
+                        " buffer");
+}
+
 oxla_buffer *api::allocateBuffer(oxla_element_type type, llvm::ArrayRef<int64_t> dims,
                                  bool zero) {
-  size_t size = *byteSizeOf(type, dims.data(), dims.size());
+  std::optional<size_t> checked = byteSizeOf(type, dims.data(), dims.size());
+  if (!checked)
+    return nullptr;
+  size_t size = *checked;
   size_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
   oxla_buffer *buffer;
   if (rounded <= kInlineBytes) {
     // A small buffer's data follows its handle in one block from malloc,
     // whose per-thread cache makes this much cheaper than aligned_alloc.
     void *block = std::malloc(sizeof(oxla_buffer) + kAlignment - 1 + rounded);
+    if (!block)
+      return nullptr;
     buffer = new (block) oxla_buffer;
     auto after = reinterpret_cast<uintptr_t>(buffer + 1);
     buffer->data = reinterpret_cast<void *>((after + kAlignment - 1) / kAlignment * kAlignment);
     buffer->memory = oxla_buffer::Memory::Inline;
-  } else {
+  } else if (zero && rounded >= kMappedBytes) {
+    void *data = mmap(nullptr, rounded, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (data == MAP_FAILED)
+      return nullptr;
     buffer = new oxla_buffer;
-    buffer->data = std::aligned_alloc(kAlignment, rounded);
+    buffer->data = data;
+    buffer->memory = oxla_buffer::Memory::Mapped;
+    zero = false; // already zeros
+  } else {
+    void *data = std::aligned_alloc(kAlignment, rounded);
+    if (!data)
+      return nullptr;
+    buffer = new oxla_buffer;
+    buffer->data = data;
   }
   buffer->type = type;
   buffer->dims.assign(dims.begin(), dims.end());
@@ -78,6 +112,8 @@ void api::releaseMemory(oxla_buffer *buffer) {
     return;
   if (buffer->memory == oxla_buffer::Memory::Owned)
     std::free(data);
+  else if (buffer->memory == oxla_buffer::Memory::Mapped)
+    munmap(data, (buffer->size + kAlignment - 1) / kAlignment * kAlignment);
   else if (buffer->memory == oxla_buffer::Memory::Imported && buffer->release)
     buffer->release(buffer->releaseArg);
 }
@@ -107,6 +143,8 @@ oxla_status *oxla_buffer_create(oxla_client *client, oxla_element_type type,
   if (size > 0 && !data)
     return api::invalidArgument("data is null");
   oxla_buffer *buffer = api::allocateBuffer(type, {dims, rank}, false);
+  if (!buffer)
+    return api::outOfMemory(type, {dims, rank});
   if (size > 0)
     std::memcpy(buffer->data, data, size);
   *out = buffer;
@@ -119,6 +157,8 @@ oxla_status *oxla_buffer_create_zeros(oxla_client *client, oxla_element_type typ
   if (oxla_status *status = checkNewBuffer(client, type, dims, rank, out))
     return status;
   *out = api::allocateBuffer(type, {dims, rank}, true);
+  if (!*out)
+    return api::outOfMemory(type, {dims, rank});
   return nullptr;
 }
 

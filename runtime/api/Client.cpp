@@ -2,6 +2,8 @@
 
 #include "runtime/api/Handles.h"
 
+#include <cstring>
+
 using namespace oxla;
 
 bool api::runCustomCall(void *opaque, int64_t id, void *const *addresses, size_t count) {
@@ -18,14 +20,23 @@ bool api::runCustomCall(void *opaque, int64_t id, void *const *addresses, size_t
   if (count != call.operands.size() + call.results.size())
     return fail(what + ": " + std::to_string(count) + " buffers passed, " +
                 std::to_string(call.operands.size() + call.results.size()) + " expected");
-  oxla_client::CustomCall kernel;
+  oxla_client::CustomCall kernel{};
   {
     std::shared_lock<std::shared_mutex> lock(context.client->customCallsMutex);
     auto found = context.client->customCalls.find(call.target);
-    if (found == context.client->customCalls.end())
+    if (found != context.client->customCalls.end())
+      kernel = found->second;
+  }
+  // A registered kernel wins; XLA's CPU targets otherwise run the runtime's
+  // own kernels.
+  if (!kernel.fn) {
+    if (!rt::isBuiltinCustomCall(call.target))
       return fail(what + ": no kernel is registered under this name "
                          "(oxla_client_register_custom_call)");
-    kernel = found->second;
+    std::string error;
+    if (!rt::runBuiltinCustomCall(call, addresses, count, error))
+      return fail(error);
+    return true;
   }
   // Views of the compiled code's memory, alive for this call only.
   std::vector<oxla_buffer> views(count);
@@ -65,10 +76,16 @@ oxla_status *oxla_client_create(const oxla_client_options *options, oxla_client 
   if (threads < 0)
     return api::invalidArgument("num_threads is " + std::to_string(threads) +
                                 "; use 0 for one per core");
-  auto *client = new oxla_client;
+  auto client = std::make_unique<oxla_client>();
   client->pool = std::make_unique<rt::ThreadPool>(static_cast<unsigned>(threads));
   client->invocations = std::make_unique<rt::ThreadPool>(client->pool->size() + 1);
-  *out = client;
+  for (const rt::ThreadPool *pool : {client->pool.get(), client->invocations.get()})
+    if (int error = pool->startError())
+      return api::invalidArgument("num_threads is " + std::to_string(threads) +
+                                  ": the system started only " +
+                                  std::to_string(pool->size()) + " threads (" +
+                                  std::strerror(error) + ")");
+  *out = client.release();
   return nullptr;
 }
 

@@ -37,9 +37,11 @@ struct oxla_buffer {
   size_t size = 0; ///< bytes
   void *data = nullptr;
   /// How the memory goes: std::free for oxla's own allocations, with the
-  /// handle for a small one that shares the handle's block (Inline), the
-  /// importer's callback, or nothing for a custom call's view.
-  enum class Memory { Owned, Inline, Imported, View } memory = Memory::Owned;
+  /// handle for a small one that shares the handle's block (Inline),
+  /// munmap for a large zero-filled one (Mapped: fresh pages are zeros, so
+  /// none is touched until used), the importer's callback, or nothing for a
+  /// custom call's view.
+  enum class Memory { Owned, Inline, Mapped, Imported, View } memory = Memory::Owned;
   oxla_release_fn release = nullptr;
   void *releaseArg = nullptr;
   std::atomic<bool> donated{false};
@@ -75,11 +77,14 @@ std::optional<TensorType> parseTensorType(const std::string &spec);
 oxla_status *makeStatus(oxla_status_code code, std::string message);
 oxla_status *invalidArgument(std::string message);
 
-/// A buffer of `type` (a static shape) in fresh 64-byte aligned memory,
-/// zero-filled when asked.
+/// A buffer of `type` (a static shape whose byte size byteSizeOf has
+/// checked) in fresh 64-byte aligned memory, zero-filled when asked; null
+/// where the memory cannot be had (outOfMemory makes the status).
 oxla_buffer *allocateBuffer(oxla_element_type type, llvm::ArrayRef<int64_t> dims, bool zero);
-/// Bytes of a dense array of `type` and `dims`; nullopt for negative sizes
-/// or overflow.
+/// The OXLA_OUT_OF_MEMORY status of a failed allocateBuffer.
+oxla_status *outOfMemory(oxla_element_type type, llvm::ArrayRef<int64_t> dims);
+/// Bytes of a dense array of `type` and `dims` (runtime/CheckedSize.h);
+/// nullopt for negative sizes or more than 2^63-1 bytes.
 std::optional<size_t> byteSizeOf(oxla_element_type type, const int64_t *dims,
                                  size_t rank);
 void retain(oxla_buffer *buffer);

@@ -131,8 +131,14 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
   const std::vector<TensorType> &resultTypes = resultTypes_[index];
   size_t numArguments = entry.arguments.size();
   size_t numBuffers = numArguments + resultTypes.size();
-  for (size_t i = 0; i < resultTypes.size(); ++i)
+  for (size_t i = 0; i < resultTypes.size(); ++i) {
     results[i] = allocateBuffer(resultTypes[i].element, resultTypes[i].dims, false);
+    if (!results[i]) {
+      for (size_t j = 0; j < i; ++j)
+        release(results[j]);
+      return outOfMemory(resultTypes[i].element, resultTypes[i].dims);
+    }
+  }
 
   // The descriptors and the entry's pointer array live on the stack for
   // the ranks and arities of most calls.

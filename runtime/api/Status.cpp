@@ -2,6 +2,8 @@
 
 #include "runtime/api/Handles.h"
 
+#include "runtime/CheckedSize.h"
+
 #include <cstdlib>
 #include <cstring>
 
@@ -88,12 +90,11 @@ std::optional<api::TensorType> api::parseTensorType(const std::string &spec) {
 
 std::optional<size_t> api::byteSizeOf(oxla_element_type type, const int64_t *dims,
                                       size_t rank) {
-  size_t bytes = oxla_element_type_size(type);
-  for (size_t i = 0; i < rank; ++i) {
-    if (dims[i] < 0 || __builtin_mul_overflow(bytes, static_cast<size_t>(dims[i]), &bytes))
-      return std::nullopt;
-  }
-  return bytes;
+  std::optional<uint64_t> bytes =
+      checkedByteSize(dims, rank, oxla_element_type_size(type));
+  if (!bytes)
+    return std::nullopt;
+  return static_cast<size_t>(*bytes);
 }
 
 extern "C" {

@@ -5,7 +5,7 @@
 
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/BuiltinOps.h"

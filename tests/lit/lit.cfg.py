@@ -15,6 +15,9 @@ config.environment["PATH"] = os.pathsep.join(
     [config.oxla_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])]
 )
 config.environment["OXLA_CONFORMANCE_DIR"] = config.conformance_dir
+# Each test compiles its own programs; the compile cache (on by default for
+# users) is tested where a test turns it on (oxla-run/compile-cache.test).
+config.environment["OXLA_CACHE_DIR"] = "off"
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

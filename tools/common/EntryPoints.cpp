@@ -10,6 +10,8 @@
 #include "llvm/Support/CommandLine.h"
 
 #include <complex>
+#include <cstdlib>
+#include <cstring>
 #include <random>
 
 using namespace mlir;
@@ -34,8 +36,14 @@ SmallVector<func::FuncOp> oxla::tools::entryPoints(ModuleOp module,
                                                    StringRef entryName) {
   SmallVector<func::FuncOp> entries;
   if (!entryName.empty()) {
-    if (auto f = module.lookupSymbol<func::FuncOp>(entryName))
-      entries.push_back(f);
+    auto f = module.lookupSymbol<func::FuncOp>(entryName);
+    if (!f || f.isExternal())
+      return entries;
+    // Naming a private function makes it an entry point: it is public from
+    // here on, so that the compiler keeps it and exposes it under its name.
+    if (f.isPrivate())
+      f.setPublic();
+    entries.push_back(f);
     return entries;
   }
   for (auto f : module.getOps<func::FuncOp>())
@@ -52,8 +60,16 @@ bool oxla::tools::hasNoFunctions(ModuleOp module) {
 }
 
 int oxla::tools::reportNoEntryPoint(ModuleOp module, StringRef entryName) {
-  if (!entryName.empty())
+  auto named = entryName.empty()
+                   ? func::FuncOp()
+                   : module.lookupSymbol<func::FuncOp>(entryName);
+  if (named && named.isExternal())
+    named.emitError() << "@" << entryName
+                      << " is a declaration without a body: nothing to run";
+  else if (!entryName.empty())
     module->emitError() << "no function named @" << entryName;
+  else if (hasNoFunctions(module))
+    module->emitError() << "no functions to run: the program is empty";
   else
     module->emitError() << "no entry point: expected a public @main or "
                            "public functions without arguments";
@@ -73,10 +89,14 @@ oxla::tools::argumentsFor(func::FuncOp function, ArrayRef<std::string> specs,
   SmallVector<interp::Tensor> arguments;
   for (auto [index, spec] : llvm::enumerate(specs)) {
     std::string error;
+    bool outOfMemory = false;
     std::optional<interp::Tensor> tensor =
-        interp::parseTensorSpec(spec, function.getContext(), error);
+        interp::parseTensorSpec(spec, function.getContext(), error, &outOfMemory);
     if (!tensor) {
       llvm::errs() << toolName << ": --input #" << index << ": " << error << "\n";
+      // Memory is a runtime error (exit 1), unlike a bad spec.
+      if (outOfMemory)
+        std::exit(kExitCheckFailed);
       return failure();
     }
     auto expected = dyn_cast<RankedTensorType>(type.getInput(index));
@@ -147,12 +167,36 @@ oxla::tools::randomArgumentsFor(func::FuncOp function, uint64_t seed, int64_t di
     SmallVector<int64_t> shape;
     for (int64_t size : tensor.getShape())
       shape.push_back(ShapedType::isDynamic(size) ? dimSize : size);
-    auto shaped = RankedTensorType::get(shape, element);
-    int64_t count = shaped.getNumElements();
-    DenseElementsAttr values;
+    std::optional<interp::ElementType> elementType =
+        interp::ElementType::fromMlir(element);
+    if (!elementType) {
+      function.emitError() << "--random-inputs cannot make argument #" << index
+                           << " of type " << argumentType;
+      return failure();
+    }
+    // The values go straight into the argument: a large one is allocated
+    // once, and a size that does not fit is an error, not a wrapped count.
+    std::string error;
+    bool outOfMemory = false;
+    std::optional<interp::Tensor> argument =
+        interp::Tensor::allocate(*elementType, shape, error, &outOfMemory);
+    if (!argument) {
+      function.emitError() << "--random-inputs: argument #" << index << " ("
+                           << argumentType << " with --dim-size=" << dimSize
+                           << "): " << error;
+      if (outOfMemory)
+        std::exit(kExitCheckFailed);
+      return failure();
+    }
+    int64_t count = argument->numElements();
+    uint8_t *bytes = argument->bytes();
+    unsigned stride = elementType->storageBytes();
+    auto storeFloat = [](const APFloat &value, uint8_t *slot) {
+      uint64_t bits = value.bitcastToAPInt().getZExtValue();
+      std::memcpy(slot, &bits, APFloat::getSizeInBits(value.getSemantics()) / 8);
+    };
     if (auto integer = dyn_cast<IntegerType>(element)) {
       unsigned width = integer.getWidth();
-      SmallVector<APInt> elements;
       bool dimensionVariable = index < dimensionVariables;
       for (int64_t i = 0; i < count; ++i) {
         int64_t value;
@@ -167,28 +211,20 @@ oxla::tools::randomArgumentsFor(func::FuncOp function, uint64_t seed, int64_t di
           if (value >= 0)
             ++value; // [-5, -1] and [1, 5]
         }
-        elements.push_back(APInt(width, value, /*isSigned=*/!integer.isUnsigned()));
+        // Two's complement in the storage bytes (little-endian host), as
+        // the interpreter keeps integers of every width.
+        uint64_t raw = width == 1 ? uint64_t(value != 0) : uint64_t(value);
+        std::memcpy(bytes + i * stride, &raw, stride);
       }
-      values = DenseElementsAttr::get(shaped, elements);
     } else if (isa<FloatType>(element)) {
-      SmallVector<APFloat> elements;
       for (int64_t i = 0; i < count; ++i)
-        elements.push_back(randomFloat(element));
-      values = DenseElementsAttr::get(shaped, elements);
+        storeFloat(randomFloat(element), bytes + i * stride);
     } else {
       Type part = cast<ComplexType>(element).getElementType();
-      SmallVector<std::complex<APFloat>> elements;
       for (int64_t i = 0; i < count; ++i) {
-        APFloat real = randomFloat(part);
-        elements.emplace_back(real, randomFloat(part));
+        storeFloat(randomFloat(part), bytes + i * stride);
+        storeFloat(randomFloat(part), bytes + i * stride + stride / 2);
       }
-      values = DenseElementsAttr::get(shaped, elements);
-    }
-    FailureOr<interp::Tensor> argument = interp::Tensor::fromAttr(values);
-    if (failed(argument)) {
-      function.emitError() << "--random-inputs cannot make argument #" << index
-                           << " of type " << argumentType;
-      return failure();
     }
     arguments.push_back(std::move(*argument));
   }
@@ -204,12 +240,18 @@ oxla::tools::commandLineArguments(func::FuncOp function, ArrayRef<std::string> s
     llvm::errs() << toolName << ": --random-inputs and --input exclude each other\n";
     return failure();
   }
+  if (dimSize < 0) {
+    llvm::errs() << toolName << ": --dim-size=" << dimSize
+                 << ": a size must be 0 or more\n";
+    return failure();
+  }
   return randomArgumentsFor(function, randomSeed, dimSize);
 }
 
 int oxla::tools::combineExitCodes(int a, int b) {
   auto rank = [](int code) {
     switch (code) {
+    case kExitInternal: return 4;
     case kExitInvalid: return 3;
     case kExitUnsupported: return 2;
     case kExitCheckFailed: return 1;

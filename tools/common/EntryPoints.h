@@ -54,7 +54,8 @@ mlir::FailureOr<llvm::SmallVector<interp::Tensor>>
 commandLineArguments(mlir::func::FuncOp function, llvm::ArrayRef<std::string> specs,
                      llvm::StringRef toolName);
 
-/// The more severe of two exit codes: invalid > unsupported > failed check.
+/// The more severe of two exit codes: internal > invalid > unsupported >
+/// failed check.
 int combineExitCodes(int a, int b);
 
 } // namespace oxla::tools

@@ -22,6 +22,7 @@ enum ExitCode : int {
   kExitCheckFailed = 1, ///< a check failed, or a runtime error
   kExitInvalid = 2,     ///< invalid input or usage: parse, verify, flags
   kExitUnsupported = 3, ///< an op, type or feature oxla does not implement
+  kExitInternal = 4,    ///< a bug in oxla: a valid program failed to compile
 };
 
 /// The category of the tool's own options: --help lists these only (LLVM's

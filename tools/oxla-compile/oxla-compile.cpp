@@ -11,9 +11,10 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
 #include "compiler/Target/CPU/ObjectEmitter.h"
 #include "tools/common/EntryPoints.h"
+#include "tools/common/ImportOptions.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -70,6 +71,16 @@ bool isPhase(llvm::StringRef name) {
   return false;
 }
 
+/// The exit code of a failed compilation.
+int exitCodeOf(oxla::CompileFailure why) {
+  switch (why) {
+  case oxla::CompileFailure::Invalid: return kExitInvalid;
+  case oxla::CompileFailure::Unsupported: return kExitUnsupported;
+  case oxla::CompileFailure::Internal: return kExitInternal;
+  }
+  return kExitInternal;
+}
+
 int compile(MLIRContext &context) {
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFilename, &error);
@@ -78,11 +89,11 @@ int compile(MLIRContext &context) {
     return kExitInvalid;
   }
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(oxla::packI1HexConstants(std::move(input)), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(oxla::adaptSourceText(std::move(input)), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
-  if (!module)
+  if (!module || failed(importProgram(*module)))
     return kExitInvalid;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
   if (entries.empty())
@@ -102,10 +113,11 @@ int compile(MLIRContext &context) {
     return kExitUnsupported;
   }
 
-  FailureOr<oxla::rt::ModuleMetadata> metadata =
-      oxla::compileForCPU(*module, entries, mlirOutput ? emit : "");
+  oxla::CompileFailure why;
+  FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
+      *module, entries, mlirOutput ? emit : "", /*applyCommandLineOptions=*/true, &why);
   if (failed(metadata))
-    return kExitUnsupported;
+    return exitCodeOf(why);
 
   // A shared library is written by the linker; everything else here.
   std::unique_ptr<llvm::ToolOutputFile> output;
@@ -125,52 +137,47 @@ int compile(MLIRContext &context) {
     return kExitOk;
   }
 
+  // lib: the shared library oxla-run, the C API and Python load.
+  if (emit == "lib") {
+    if (outputFilename == "-") {
+      llvm::errs() << "oxla-compile: --emit lib needs -o FILE\n";
+      return kExitInvalid;
+    }
+    oxla::LibraryFailure why;
+    if (succeeded(oxla::writeSharedLibrary(*module, cpuName, outputFilename, error, &why)))
+      return kExitOk;
+    if (why == oxla::LibraryFailure::Internal) {
+      oxla::reportInternalError(*module, error);
+      return kExitInternal;
+    }
+    llvm::errs() << "oxla-compile: unsupported: " << error << "\n";
+    return kExitUnsupported;
+  }
+
   std::unique_ptr<llvm::TargetMachine> machine = oxla::createTargetMachine(cpuName, error);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       machine ? oxla::translateAndOptimize(*module, llvmContext, *machine, error) : nullptr;
-  if (!llvmModule) {
-    llvm::errs() << "oxla-compile: " << error << "\n";
+  if (!machine) {
+    llvm::errs() << "oxla-compile: unsupported: " << error << "\n";
     return kExitUnsupported;
+  }
+  if (!llvmModule) {
+    oxla::reportInternalError(*module, "the translation to LLVM IR failed (" +
+                                           error + ")");
+    return kExitInternal;
   }
   if (emit == "llvm") {
     llvmModule->print(output->os(), nullptr);
     output->keep();
     return kExitOk;
   }
-  if (emit == "asm" || emit == "obj") {
-    if (failed(oxla::emitMachineCode(*llvmModule, *machine, emit == "asm",
-                                     output->os(), error))) {
-      llvm::errs() << "oxla-compile: " << error << "\n";
-      return kExitUnsupported;
-    }
-    output->keep();
-    return kExitOk;
+  if (failed(oxla::emitMachineCode(*llvmModule, *machine, emit == "asm", output->os(),
+                                   error))) {
+    oxla::reportInternalError(*module, "machine code generation failed (" + error + ")");
+    return kExitInternal;
   }
-
-  // lib: an object in a temporary file, linked into the output.
-  if (outputFilename == "-") {
-    llvm::errs() << "oxla-compile: --emit lib needs -o FILE\n";
-    return kExitInvalid;
-  }
-  llvm::SmallString<128> objectPath;
-  int fd;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("oxla", "o", fd, objectPath)) {
-    llvm::errs() << "oxla-compile: " << ec.message() << "\n";
-    return kExitInvalid;
-  }
-  llvm::FileRemover removeObject(objectPath);
-  {
-    llvm::raw_fd_ostream objectStream(fd, /*shouldClose=*/true);
-    if (failed(oxla::emitMachineCode(*llvmModule, *machine, false, objectStream, error))) {
-      llvm::errs() << "oxla-compile: " << error << "\n";
-      return kExitUnsupported;
-    }
-  }
-  if (failed(oxla::linkSharedLibrary(objectPath, outputFilename, error))) {
-    llvm::errs() << "oxla-compile: " << error << "\n";
-    return kExitUnsupported;
-  }
+  output->keep();
   return kExitOk;
 }
 

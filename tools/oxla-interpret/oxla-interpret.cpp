@@ -8,11 +8,13 @@
 
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
 #include "compiler/Transforms/Passes.h"
+#include "compiler/Transforms/Specialize.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/TensorIO.h"
 #include "tools/common/EntryPoints.h"
+#include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
 #include "tools/common/ToolSupport.h"
 
@@ -106,7 +108,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
-  if (!module)
+  if (!module || failed(importProgram(*module)))
     return kExitInvalid;
   // chlo's implicitly broadcasting ops run as the stablehlo ops they stand
   // for (docs/interpreter.md, "chlo").
@@ -115,8 +117,10 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   if (hasQuantizedTypes(*module) && failed(decomposeQuantizedOps(*module)))
     return kExitUnsupported;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
-  // A module without functions (an empty split) has nothing to run.
-  if (entries.empty() && entryName.empty() && hasNoFunctions(*module))
+  // A piece of a split file without functions has nothing to run; a whole
+  // file without them is an error (reportNoEntryPoint).
+  if (splitInputFile && entries.empty() && entryName.empty() &&
+      hasNoFunctions(*module))
     return kExitOk;
   if (entries.empty())
     return reportNoEntryPoint(*module, entryName);
@@ -128,6 +132,14 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     FailureOr<SmallVector<interp::Tensor>> tensors =
         commandLineArguments(entry, inputSpecs, "oxla-interpret");
     if (failed(tensors)) {
+      code = combineExitCodes(code, kExitInvalid);
+      continue;
+    }
+    // `?` sizes that the program needs equal must be given equal.
+    SmallVector<ArrayRef<int64_t>> shapes;
+    for (const interp::Tensor &tensor : *tensors)
+      shapes.push_back(tensor.shape());
+    if (failed(oxla::checkArgumentShapes(entry, shapes))) {
       code = combineExitCodes(code, kExitInvalid);
       continue;
     }
@@ -144,6 +156,22 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
         printValue(value);
         llvm::outs() << "\n";
       }
+    }
+    if (succeeded(results) && !outputDir.empty()) {
+      SmallVector<interp::Tensor> tensors;
+      for (const interp::RuntimeValue &value : *results) {
+        if (!value.isTensor()) {
+          entry.emitError() << "unsupported: --output writes tensors as .npy files; a "
+                               "result of @"
+                            << entry.getSymName() << " is a tuple or a token";
+          code = combineExitCodes(code, kExitUnsupported);
+          tensors.clear();
+          break;
+        }
+        tensors.push_back(value.tensor());
+      }
+      if (tensors.size() == results->size())
+        code = combineExitCodes(code, writeResults(entry.getSymName(), tensors));
     }
   }
   return code;
@@ -162,6 +190,9 @@ int main(int argc, char **argv) {
   oxla::registerDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Diagnostics name the op and its location; the op's IR (for an error at
+  // a function, the whole function in generic form) is noise to a user.
+  context.printOpOnDiagnostic(false);
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =
@@ -170,7 +201,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-interpret: " << errorMessage << "\n";
     return kExitInvalid;
   }
-  input = oxla::packI1HexConstants(std::move(input));
+  input = oxla::adaptSourceText(std::move(input));
   int code = kExitOk;
   if (splitInputFile)
     forEachSplit(std::move(input), [&](std::unique_ptr<llvm::MemoryBuffer> chunk) {

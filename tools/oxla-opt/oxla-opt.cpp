@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/Dialect/StableHLO/IR/TensorSizes.h"
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
@@ -18,6 +19,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
@@ -35,6 +37,21 @@ using namespace mlir;
 using namespace oxla::tools;
 
 namespace {
+
+/// oxla::stablehlo::verifyTensorSizes as a pass (not registered: oxla-opt
+/// runs it before the requested passes).
+struct VerifyTensorSizes
+    : public PassWrapper<VerifyTensorSizes, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyTensorSizes)
+  StringRef getArgument() const override { return "oxla-verify-tensor-sizes"; }
+  StringRef getDescription() const override {
+    return "Check that every tensor's size fits in 64 bits";
+  }
+  void runOnOperation() override {
+    if (failed(oxla::stablehlo::verifyTensorSizes(getOperation())))
+      signalPassFailure();
+  }
+};
 
 /// A portable artifact becomes stablehlo text before the requested passes
 /// run, as in every other tool (compiler/Dialect/VHLO/Transforms/
@@ -82,6 +99,13 @@ int main(int argc, char **argv) {
                                "StableHLO and MLIR\n");
 
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  // MlirOptMain parses text itself: the sizes check every reader makes
+  // after parsing runs as the first pass here.
+  MlirOptMainConfig requested = config;
+  config.setPassPipelineSetupFn([requested](PassManager &pm) {
+    pm.addPass(std::make_unique<VerifyTensorSizes>());
+    return requested.setupPassPipeline(pm);
+  });
   // Split outputs are joined with the input marker so that the printed file
   // can be fed back with --split-input-file.
   const MlirOptMainConfig &current = config;
@@ -102,8 +126,13 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-opt: " << errorMessage << "\n";
     return kExitInvalid;
   }
-  // Text crosses MLIR versions in both directions (compiler/SourceCompat.h).
-  input = oxla::packI1HexConstants(std::move(input));
+  // Text crosses MLIR versions in both directions (compiler/Import/SourceCompat.h).
+  input = oxla::adaptSourceText(std::move(input));
+  if (!isBytecode(*input))
+    if (std::optional<std::string> reason = oxla::vhlo::binaryInputReason(*input)) {
+      llvm::errs() << input->getBufferIdentifier() << ":0:0: error: " << *reason << "\n";
+      return kExitInvalid;
+    }
   if (isBytecode(*input)) {
     input = deserializeToText(std::move(input), registry);
     if (!input)

@@ -13,8 +13,10 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
+#include "compiler/Target/CPU/CompileCache.h"
 #include "compiler/Target/CPU/JIT.h"
+#include "compiler/Target/CPU/ObjectEmitter.h"
 #include "compiler/Transforms/Passes.h"
 #include "compiler/Transforms/Specialize.h"
 #include "interpreter/Checks.h"
@@ -22,7 +24,9 @@
 #include "interpreter/TensorIO.h"
 #include "runtime/CheckRoutines.h"
 #include "runtime/LoadedModule.h"
+#include "runtime/kernels/CallAttributesFromMlir.h"
 #include "tools/common/EntryPoints.h"
+#include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
 #include "tools/common/ToolSupport.h"
 
@@ -35,10 +39,16 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace oxla::tools;
@@ -51,17 +61,36 @@ static llvm::cl::opt<bool> splitInputFile(
     "split-input-file",
     llvm::cl::desc("Compile and run each '// -----' separated chunk as its own module"),
     llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<bool>
+    noCache("no-cache",
+            llvm::cl::desc("Compile the program even when the compile cache "
+                           "($OXLA_CACHE_DIR, else ~/.cache/oxla) holds it, and do not store it"),
+            llvm::cl::cat(toolOptions()));
+static llvm::cl::opt<bool>
+    cacheReport("cache-report",
+                llvm::cl::desc("Say on stderr whether the compiled program came from the "
+                               "compile cache (hit) or was compiled into it (miss)"),
+                llvm::cl::cat(toolOptions()));
 static llvm::cl::opt<bool> checkWithInterpreter(
     "check-with-interpreter",
     llvm::cl::desc("Also run the reference interpreter on the same inputs and report "
                    "the first result element that differs (integers exactly, floats "
-                   "within --max-ulp)"),
+                   "within --max-ulp ULPs or --atol + --rtol * max(|expected|, rms))"),
     llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<unsigned>
     maxUlp("max-ulp",
            llvm::cl::desc("ULPs a float result may differ from the interpreter's "
                           "under --check-with-interpreter"),
            llvm::cl::init(3), llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<double> relativeTolerance(
+    "rtol",
+    llvm::cl::desc("Relative tolerance of --check-with-interpreter, of max(|expected|, "
+                   "the result's rms) (default: 0 with --max-ulp, else the program's op "
+                   "count times the result type's machine epsilon)"),
+    llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<double> absoluteTolerance(
+    "atol", llvm::cl::desc("Absolute tolerance of --check-with-interpreter"),
+    llvm::cl::init(0.0), llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<std::string>
     emitStage("emit",
               llvm::cl::desc("Print the module after a pipeline phase (refined, linalg, fused, "
@@ -98,7 +127,15 @@ std::optional<interp::Tensor> resultBuffer(llvm::StringRef spec, MLIRContext &co
   if (spec.contains('?'))
     return std::nullopt;
   std::string error;
-  return interp::parseTensorSpec(spec, &context, error);
+  bool outOfMemory = false;
+  std::optional<interp::Tensor> buffer =
+      interp::parseTensorSpec(spec, &context, error, &outOfMemory);
+  if (outOfMemory) {
+    // A runtime error (exit 1) that names the bytes.
+    llvm::errs() << "error: result " << spec << ": " << error << "\n";
+    std::exit(kExitCheckFailed);
+  }
+  return buffer;
 }
 
 /// Runs the entries of a compiled module (JIT or AOT) on `arguments` (one
@@ -108,6 +145,51 @@ std::optional<interp::Tensor> resultBuffer(llvm::StringRef spec, MLIRContext &co
 using Reference = llvm::function_ref<std::optional<SmallVector<interp::Tensor>>(
     size_t index, ArrayRef<interp::Tensor> arguments)>;
 
+/// The length of the program under --check-with-interpreter: the sum of its
+/// ops' operationLength (constants, calls and returns not counted), which
+/// bounds how many roundings a result went through.
+int64_t computationLength = 0;
+
+/// How many roundings one op adds to the longest chain through it: 1, plus
+/// log2 of the length of the sums it computes (reduce: operand elements per
+/// result element; dot_general, convolution: the square root of operand
+/// elements times each other per result element, the contraction length
+/// for a matrix product), as a sum's error grows with the depth of its
+/// summation tree when its order changes.
+int64_t operationLength(Operation *op) {
+  auto elements = [](Type type) -> double {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.hasStaticShape() ? double(tensor.getNumElements()) : 1.0;
+  };
+  llvm::StringRef name = op->getName().getStringRef();
+  double sum = 1.0;
+  if (op->getNumResults() > 0 && op->getNumOperands() > 0) {
+    double out = std::max(elements(op->getResult(0).getType()), 1.0);
+    if (name == "stablehlo.reduce")
+      sum = elements(op->getOperand(0).getType()) / out;
+    else if (op->getNumOperands() >= 2 &&
+             (name == "stablehlo.dot_general" || name == "stablehlo.dot" ||
+              name == "stablehlo.convolution"))
+      sum = std::sqrt(elements(op->getOperand(0).getType()) *
+                      elements(op->getOperand(1).getType()) / out);
+  }
+  return 1 + int64_t(std::ceil(std::log2(std::max(sum, 1.0))));
+}
+
+/// The default --rtol for results of `type`: each rounding may add a machine
+/// epsilon, and the computation has computationLength of them.
+double defaultRelativeTolerance(interp::ElementType type) {
+  double epsilon;
+  switch (type.kind()) {
+  case interp::ElementKind::C64: epsilon = std::ldexp(1.0, -23); break;
+  case interp::ElementKind::C128: epsilon = std::ldexp(1.0, -52); break;
+  default:
+    epsilon = std::ldexp(
+        1.0, 1 - int(llvm::APFloat::semanticsPrecision(type.floatSemantics())));
+  }
+  return double(std::max<int64_t>(computationLength, 1)) * epsilon;
+}
+
 /// Compares compiled results with the interpreter's; returns false after
 /// reporting the first difference.
 bool agreesWithReference(const std::string &entry, ArrayRef<interp::Tensor> results,
@@ -115,9 +197,17 @@ bool agreesWithReference(const std::string &entry, ArrayRef<interp::Tensor> resu
   for (auto [index, pair] : llvm::enumerate(llvm::zip_equal(results, reference))) {
     auto &[compiled, expected] = pair;
     interp::ElementType type = compiled.elementType();
-    interp::CheckResult verdict = type.isFloat() || type.isComplex()
-                                      ? interp::checkClose(compiled, expected, maxUlp)
-                                      : interp::checkEqual(compiled, expected);
+    interp::CheckResult verdict =
+        type.isFloat() || type.isComplex()
+            ? interp::checkScaled(compiled, expected, maxUlp,
+                                  relativeTolerance.getNumOccurrences()
+                                      ? double(relativeTolerance)
+                                  // --max-ulp alone asks for a ULP bound only.
+                                  : maxUlp.getNumOccurrences()
+                                      ? 0.0
+                                      : defaultRelativeTolerance(type),
+                                  absoluteTolerance)
+            : interp::checkEqual(compiled, expected);
     if (!verdict.passed) {
       llvm::errs() << "error: @" << entry << " result #" << index
                    << " differs from the interpreter's: " << verdict.message << "\n";
@@ -133,6 +223,8 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
                MLIRContext &context, std::optional<Reference> reference = std::nullopt) {
   oxla::rt::CheckSession session;
   session.checks = &metadata.checks;
+  // XLA's CPU targets run from the runtime's kernel library.
+  session.customCalls = &metadata.customCalls;
   int code = kExitOk;
   for (auto [entryIndex, pair] :
        llvm::enumerate(llvm::zip_equal(metadata.entries, arguments))) {
@@ -184,6 +276,7 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
         llvm::outs() << "\n";
       }
     }
+    code = combineExitCodes(code, writeResults(entry.name, results));
   }
   return code;
 }
@@ -193,7 +286,9 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
 /// scalars of a shape-polymorphic export), so that oxla-refine-shapes can
 /// make the program static.
 LogicalResult specializeForArguments(func::FuncOp function,
-                                     ArrayRef<interp::Tensor> arguments) {
+                                     ArrayRef<interp::Tensor> arguments,
+                                     std::string &signature) {
+  signature += "@" + function.getSymName().str() + "\n";
   if (!oxla::hasDynamicSignature(function))
     return success();
   SmallVector<Type> types;
@@ -209,27 +304,88 @@ LogicalResult specializeForArguments(func::FuncOp function,
       if (attr && attr.getType() == tensor)
         value = attr;
     }
+    // What the compiled code depends on: each shape, and the values of the
+    // dimension variables.
+    llvm::raw_string_ostream os(signature);
+    os << types.back();
+    if (value)
+      os << " = " << *value;
+    os << "\n";
     values.push_back(value);
   }
   return oxla::specializeFunction(function, types, values);
 }
 
-/// oxla-run has no custom-call registry (the C API has): a custom call
-/// other than a check cannot run. Reports each at its location.
-bool reportCustomCalls(ModuleOp module) {
-  bool found = false;
+/// Checks the module's custom calls before compiling: XLA's CPU targets run
+/// from the runtime's kernel library and must be called as XLA's kernels
+/// are (else exit 2); oxla-run has no registry for other kernels (the C API
+/// has), so any other target is unsupported (exit 3), a GPU-only one with
+/// the CPU target JAX would have used. Returns the exit code, 0 when every
+/// call can run.
+int checkCustomCalls(ModuleOp module) {
+  int code = kExitOk;
   module.walk([&](Operation *op) {
     if (op->getName().getStringRef() != "stablehlo.custom_call")
       return;
     auto target = op->getAttrOfType<StringAttr>("call_target_name");
-    if (!target || target.getValue().starts_with("check."))
+    // Checks and JAX's shape assertions are compiled in (CheckPatterns.cpp).
+    if (!target || target.getValue().starts_with("check.") ||
+        target.getValue() == "shape_assertion")
       return;
-    op->emitError() << "unsupported: custom_call target '" << target.getValue()
-                    << "' has no kernel in oxla-run (kernels are registered through "
-                       "the C API: oxla_client_register_custom_call)";
-    found = true;
+    std::string name = target.getValue().str();
+    if (oxla::kernels::isXlaCpuTarget(name)) {
+      std::string error;
+      std::optional<oxla::kernels::CallAttributes> attributes =
+          oxla::kernels::callAttributesOf(op, error);
+      std::vector<oxla::kernels::BufferType> operands, results;
+      for (Type type : op->getOperandTypes())
+        if (std::optional<oxla::kernels::BufferType> buffer = oxla::kernels::bufferTypeOf(type))
+          operands.push_back(*buffer);
+      for (Type type : oxla::kernels::flatResultTypes(op))
+        if (std::optional<oxla::kernels::BufferType> buffer = oxla::kernels::bufferTypeOf(type))
+          results.push_back(*buffer);
+      // Dynamic shapes are checked once the JIT has specialized them.
+      if (operands.size() != op->getNumOperands() ||
+          results.size() != oxla::kernels::flatResultTypes(op).size())
+        return;
+      oxla::kernels::Status status =
+          attributes ? oxla::kernels::verifyXlaCpuCall(name, *attributes, operands, results)
+                     : oxla::kernels::Status::invalid("custom_call @" + name + ": " + error);
+      if (status.isOk())
+        return;
+      op->emitError() << status.message;
+      code = combineExitCodes(code, status.code == oxla::kernels::Status::Code::Unsupported
+                                        ? kExitUnsupported
+                                        : kExitInvalid);
+      return;
+    }
+    if (std::optional<std::string> advice = oxla::kernels::gpuTargetAdvice(name))
+      op->emitError() << "unsupported: " << *advice;
+    else
+      op->emitError() << "unsupported: custom_call target '" << name
+                      << "' has no kernel in oxla-run (kernels are registered through "
+                         "the C API: oxla_client_register_custom_call)";
+    code = combineExitCodes(code, kExitUnsupported);
   });
-  return found;
+  return code;
+}
+
+/// The OXLA_* environment variables (but the cache's own): options that may
+/// change what the compiler writes, so part of a cache key.
+std::string compileEnvironment() {
+  std::string variables;
+  for (char **entry = environ; *entry; ++entry) {
+    llvm::StringRef variable(*entry);
+    if (variable.starts_with("OXLA_") && !variable.starts_with("OXLA_CACHE_"))
+      variables += variable.str() + "\n";
+  }
+  return variables;
+}
+
+/// With --cache-report, says whether the program came from the cache.
+void reportCacheUse(llvm::StringRef outcome, llvm::StringRef path) {
+  if (cacheReport)
+    llvm::errs() << "oxla-run: compile cache " << outcome << ": " << path << "\n";
 }
 
 /// Compiles and runs one StableHLO module; returns its exit code.
@@ -239,10 +395,13 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
-  if (!module)
+  if (!module || failed(importProgram(*module)))
     return kExitInvalid;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
-  if (entries.empty() && entryName.empty() && hasNoFunctions(*module))
+  // A piece of a split file without functions has nothing to run; a whole
+  // file without them is an error (reportNoEntryPoint).
+  if (splitInputFile && entries.empty() && entryName.empty() &&
+      hasNoFunctions(*module))
     return kExitOk;
   if (entries.empty())
     return reportNoEntryPoint(*module, entryName);
@@ -256,8 +415,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     arguments.push_back(std::move(*entryArguments));
   }
 
-  if (emitStage.empty() && reportCustomCalls(*module))
-    return kExitUnsupported;
+  if (emitStage.empty())
+    if (int code = checkCustomCalls(*module); code != kExitOk)
+      return code;
 
   // The interpreter runs the program as written, before lowering.
   OwningOpRef<ModuleOp> original;
@@ -267,40 +427,16 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     // As oxla-interpret runs them (docs/interpreter.md, "chlo").
     if (failed(oxla::decomposeChloBroadcastOps(*original)))
       return kExitUnsupported;
+    computationLength = 0;
+    original->walk([](Operation *op) {
+      if (!op->hasTrait<OpTrait::ConstantLike>() && !op->hasTrait<OpTrait::IsTerminator>() &&
+          !isa<func::CallOp, func::FuncOp, ModuleOp>(op))
+        computationLength += operationLength(op);
+    });
     for (func::FuncOp entry : entries)
       entryNames.push_back(entry.getSymName().str());
   }
-  // The JIT compiles for these arguments: dynamic shapes become theirs.
-  for (auto [entry, entryArguments] : llvm::zip_equal(entries, arguments))
-    if (failed(specializeForArguments(entry, entryArguments)))
-      return kExitInvalid;
-  FailureOr<oxla::rt::ModuleMetadata> metadata =
-      oxla::compileForCPU(*module, entries, emitStage);
-  if (failed(metadata))
-    return kExitUnsupported;
-  if (!emitStage.empty()) {
-    module->print(llvm::outs());
-    llvm::outs() << "\n";
-    return kExitOk;
-  }
-
-  std::vector<oxla::RuntimeSymbol> symbols;
-  for (auto [name, address] : oxla::rt::routineSymbols())
-    symbols.emplace_back(name, address);
-  std::string error;
-  std::unique_ptr<oxla::JitModule> jit = oxla::JitModule::create(*module, symbols, error);
-  if (!jit) {
-    module->emitError() << "unsupported: the LLVM JIT rejected the module: " << error;
-    return kExitUnsupported;
-  }
-  auto lookup = [&](const std::string &name) {
-    std::string lookupError;
-    return reinterpret_cast<oxla::rt::EntryFunction>(
-        jit->lookup(oxla::rt::kEntryPrefix + name, lookupError));
-  };
-  if (!checkWithInterpreter)
-    return runEntries(*metadata, lookup, arguments, context);
-  auto reference = [&](size_t index, ArrayRef<interp::Tensor> inputs)
+  auto interpret = [&](size_t index, ArrayRef<interp::Tensor> inputs)
       -> std::optional<SmallVector<interp::Tensor>> {
     auto function = original->lookupSymbol<func::FuncOp>(entryNames[index]);
     interp::Interpreter interpreter(*original);
@@ -313,7 +449,80 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       tensors.push_back(value.tensor());
     return tensors;
   };
-  return runEntries(*metadata, lookup, arguments, context, Reference(reference));
+  std::optional<Reference> reference;
+  if (checkWithInterpreter)
+    reference = Reference(interpret);
+  // The JIT compiles for these arguments: dynamic shapes become theirs.
+  std::string signature;
+  for (auto [entry, entryArguments] : llvm::zip_equal(entries, arguments))
+    if (failed(specializeForArguments(entry, entryArguments, signature)))
+      return kExitInvalid;
+
+  // A program compiled before for these arguments is loaded from the
+  // compile cache (CompileCache.h); a new one is compiled into it.
+  std::optional<oxla::CompileCache> cache;
+  if (emitStage.empty() && !noCache)
+    cache = oxla::CompileCache::fromEnvironment();
+  std::string key;
+  std::string error;
+  if (cache) {
+    llvm::StringRef source = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+    key = oxla::CompileCache::key({"oxla-run", source, signature, compileEnvironment()});
+    if (std::optional<std::string> path = cache->lookup(key))
+      if (std::unique_ptr<oxla::rt::LoadedModule> loaded =
+              oxla::rt::LoadedModule::open(*path, error)) {
+        reportCacheUse("hit", *path);
+        auto lookup = [&](const std::string &name) { return loaded->entry(name); };
+        return runEntries(loaded->metadata(), lookup, arguments, context, reference);
+      }
+  }
+
+  oxla::CompileFailure why;
+  FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
+      *module, entries, emitStage, /*applyCommandLineOptions=*/true, &why);
+  if (failed(metadata))
+    return why == oxla::CompileFailure::Invalid       ? kExitInvalid
+           : why == oxla::CompileFailure::Unsupported ? kExitUnsupported
+                                                      : kExitInternal;
+  if (!emitStage.empty()) {
+    module->print(llvm::outs());
+    llvm::outs() << "\n";
+    return kExitOk;
+  }
+
+  if (cache) {
+    std::string written = cache->temporaryPath(key);
+    std::optional<std::string> path;
+    if (succeeded(oxla::writeSharedLibrary(*module, "host", written, error)))
+      path = cache->insert(key, written, error);
+    std::unique_ptr<oxla::rt::LoadedModule> loaded;
+    if (path)
+      loaded = oxla::rt::LoadedModule::open(*path, error);
+    if (loaded) {
+      reportCacheUse("miss", *path);
+      auto lookup = [&](const std::string &name) { return loaded->entry(name); };
+      return runEntries(loaded->metadata(), lookup, arguments, context, reference);
+    }
+    // The program still runs, with the JIT.
+    llvm::sys::fs::remove(written);
+    llvm::errs() << "oxla-run: warning: compile cache in '" << cache->directory()
+                 << "' not used: " << error << "\n";
+  }
+
+  std::vector<oxla::RuntimeSymbol> symbols;
+  for (auto [name, address] : oxla::rt::routineSymbols())
+    symbols.emplace_back(name, address);
+  std::unique_ptr<oxla::JitModule> jit = oxla::JitModule::create(*module, symbols, error);
+  if (!jit) {
+    oxla::reportInternalError(*module, "the LLVM JIT rejected the module (" + error + ")");
+    return kExitInternal;
+  }
+  auto lookup = [&](const std::string &name) {
+    std::string lookupError;
+    return reinterpret_cast<oxla::rt::EntryFunction>(
+        jit->lookup(oxla::rt::kEntryPrefix + name, lookupError));
+  };
+  return runEntries(*metadata, lookup, arguments, context, reference);
 }
 
 /// Runs a module `oxla-compile` wrote; returns the exit code.
@@ -326,11 +535,16 @@ int runCompiledModule(const std::string &path, MLIRContext &context) {
   }
   // The module's entries are the ones oxla-compile chose; --entry picks one.
   oxla::rt::ModuleMetadata metadata = loaded->metadata();
-  for (const oxla::rt::CustomCallDescription &call : metadata.customCalls)
+  bool unsupportedCalls = false;
+  for (const oxla::rt::CustomCallDescription &call : metadata.customCalls) {
+    if (oxla::rt::isBuiltinCustomCall(call.target))
+      continue;
     llvm::errs() << path << ": error: unsupported: custom_call target '" << call.target
                  << "' has no kernel in oxla-run (kernels are registered through "
                     "the C API: oxla_client_register_custom_call)\n";
-  if (!metadata.customCalls.empty())
+    unsupportedCalls = true;
+  }
+  if (unsupportedCalls)
     return kExitUnsupported;
   if (!entryName.empty()) {
     llvm::erase_if(metadata.entries, [](const oxla::rt::EntryMetadata &entry) {
@@ -352,11 +566,12 @@ int runCompiledModule(const std::string &path, MLIRContext &context) {
     SmallVector<interp::Tensor> entryArguments;
     for (auto [index, spec, expected] :
          llvm::enumerate(inputSpecs, entry.arguments)) {
+      bool outOfMemory = false;
       std::optional<interp::Tensor> tensor =
-          interp::parseTensorSpec(spec, &context, error);
+          interp::parseTensorSpec(spec, &context, error, &outOfMemory);
       if (!tensor) {
         llvm::errs() << "oxla-run: --input #" << index << ": " << error << "\n";
-        return kExitInvalid;
+        return outOfMemory ? kExitCheckFailed : kExitInvalid;
       }
       // Compare with the declared type, '?' matching any size.
       std::string actual;
@@ -413,7 +628,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-run: " << errorMessage << "\n";
     return kExitInvalid;
   }
-  input = oxla::packI1HexConstants(std::move(input));
+  input = oxla::adaptSourceText(std::move(input));
   int code = kExitOk;
   if (splitInputFile)
     forEachSplit(std::move(input), [&](std::unique_ptr<llvm::MemoryBuffer> chunk) {

@@ -49,6 +49,7 @@ struct CheckSpec {
   int64_t maxUlp = 0, minUlp = 0;
   double tolerance = 0;
   StringRef probeId; // probe, serialized_eq
+  StringRef message; // shape_assertion: the exporter's message
   int64_t iteration = 0; // serialized_eq: which recording of probeId
   bool producesVerdict = false; // check.eq: the i1 result
 };
@@ -93,6 +94,29 @@ std::string locationText(Location loc) {
   return "";
 }
 
+/// The check's entry in the module's `oxla.checks` table.
+DictionaryAttr describeCheck(Operation *op, const CheckSpec &spec, Builder &builder) {
+  NamedAttrList description;
+  description.set("kind", builder.getStringAttr(spec.kind));
+  description.set("op", builder.getStringAttr(op->getName().getStringRef() ==
+                                                       "stablehlo.custom_call"
+                                                   ? op->getAttrOfType<StringAttr>(
+                                                             "call_target_name")
+                                                         .getValue()
+                                                   : op->getName().getStringRef()));
+  description.set("location", builder.getStringAttr(locationText(op->getLoc())));
+  description.set("max_ulp", builder.getI64IntegerAttr(spec.maxUlp));
+  description.set("min_ulp", builder.getI64IntegerAttr(spec.minUlp));
+  description.set("tolerance", builder.getF64FloatAttr(spec.tolerance));
+  if (!spec.probeId.empty()) {
+    description.set("probe_id", builder.getStringAttr(spec.probeId));
+    description.set("iteration", builder.getI64IntegerAttr(spec.iteration));
+  }
+  if (!spec.message.empty())
+    description.set("message", builder.getStringAttr(spec.message));
+  return description.getDictionary(op->getContext());
+}
+
 /// Emits the call for one check and returns its verdict (an i1).
 FailureOr<Value> emitCheck(Operation *op, Value actual, Value expected,
                            Type hloElementType, const CheckSpec &spec,
@@ -128,23 +152,7 @@ FailureOr<Value> emitCheck(Operation *op, Value actual, Value expected,
   }
 
   int64_t id = static_cast<int64_t>(checks.size());
-  NamedAttrList description;
-  description.set("kind", rewriter.getStringAttr(spec.kind));
-  description.set("op", rewriter.getStringAttr(op->getName().getStringRef() ==
-                                                       "stablehlo.custom_call"
-                                                   ? op->getAttrOfType<StringAttr>(
-                                                             "call_target_name")
-                                                         .getValue()
-                                                   : op->getName().getStringRef()));
-  description.set("location", rewriter.getStringAttr(locationText(loc)));
-  description.set("max_ulp", rewriter.getI64IntegerAttr(spec.maxUlp));
-  description.set("min_ulp", rewriter.getI64IntegerAttr(spec.minUlp));
-  description.set("tolerance", rewriter.getF64FloatAttr(spec.tolerance));
-  if (!spec.probeId.empty()) {
-    description.set("probe_id", rewriter.getStringAttr(spec.probeId));
-    description.set("iteration", rewriter.getI64IntegerAttr(spec.iteration));
-  }
-  checks.push_back(description.getDictionary(context));
+  checks.push_back(describeCheck(op, spec, rewriter));
 
   Value idValue = rewriter.create<arith::ConstantOp>(loc, rewriter.getI64IntegerAttr(id));
   auto call = rewriter.create<func::CallOp>(
@@ -214,6 +222,96 @@ struct CustomCallCheckToRuntime : public OpConversionPattern<hlo::CustomCallOp> 
     } else {
       rewriter.eraseOp(op);
     }
+    return success();
+  }
+
+  SmallVectorImpl<Attribute> &checks;
+};
+
+//===- custom_call @shape_assertion ---------------------------------------===//
+
+/// JAX's `shape_assertion(%holds, %values...) {error_message}`: when %holds
+/// is false the run fails with the message, `{i}` replaced by %values[i].
+/// Compiled code calls
+///   oxla_shape_assertion(i64 id, i1 holds, memref<?xi64> values)
+/// (C interface: `_mlir_ciface_oxla_shape_assertion`); the message and the
+/// location are in the module's `oxla.checks` table, as for every check.
+struct ShapeAssertionToRuntime : public OpConversionPattern<hlo::CustomCallOp> {
+  ShapeAssertionToRuntime(TypeConverter &converter, MLIRContext *context,
+                          SmallVectorImpl<Attribute> &checks)
+      : OpConversionPattern(converter, context), checks(checks) {}
+
+  LogicalResult
+  matchAndRewrite(hlo::CustomCallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getCallTargetName() != "shape_assertion")
+      return failure();
+    auto message = op->getAttrOfType<StringAttr>("error_message");
+    if (!message || op->getNumResults() != 0 || op.getInputs().empty())
+      return rewriter.notifyMatchFailure(op, "not a well-formed shape_assertion");
+    auto scalarOf = [](Value value, bool integer) {
+      auto type = dyn_cast<RankedTensorType>(value.getType());
+      return type && type.getRank() == 0 &&
+             (integer ? isa<IntegerType>(type.getElementType())
+                      : type.getElementType().isInteger(1));
+    };
+    if (!scalarOf(op.getInputs()[0], false))
+      return rewriter.notifyMatchFailure(op, "a predicate that is not a tensor<i1>");
+    for (Value value : op.getInputs().drop_front())
+      if (!scalarOf(value, true))
+        return rewriter.notifyMatchFailure(op, "values that are not integer scalars");
+
+    Location loc = op.getLoc();
+    MLIRContext *context = op.getContext();
+    auto module = op->getParentOfType<ModuleOp>();
+    constexpr StringLiteral kRoutine = "oxla_shape_assertion";
+    auto valuesType = MemRefType::get({ShapedType::kDynamic}, rewriter.getI64Type());
+    auto callee = module.lookupSymbol<func::FuncOp>(kRoutine);
+    if (!callee) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      auto type = FunctionType::get(
+          context, {rewriter.getI64Type(), rewriter.getI1Type(), valuesType}, {});
+      callee = rewriter.create<func::FuncOp>(loc, kRoutine, type);
+      callee.setPrivate();
+      callee->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+    }
+
+    Value holds = rewriter.create<tensor::ExtractOp>(loc, adaptor.getInputs()[0]);
+    SmallVector<Value> values;
+    for (auto [original, converted] :
+         llvm::zip(op.getInputs().drop_front(), adaptor.getInputs().drop_front())) {
+      Value scalar = rewriter.create<tensor::ExtractOp>(loc, converted);
+      auto type = cast<IntegerType>(
+          cast<RankedTensorType>(original.getType()).getElementType());
+      if (type.getWidth() < 64)
+        scalar = type.isUnsigned()
+                     ? rewriter.create<arith::ExtUIOp>(loc, rewriter.getI64Type(), scalar)
+                           .getResult()
+                     : rewriter.create<arith::ExtSIOp>(loc, rewriter.getI64Type(), scalar)
+                           .getResult();
+      values.push_back(scalar);
+    }
+    auto count = static_cast<int64_t>(values.size());
+    auto listType = RankedTensorType::get({count}, rewriter.getI64Type());
+    Value list = values.empty()
+                     ? rewriter.create<tensor::EmptyOp>(loc, listType.getShape(),
+                                                        rewriter.getI64Type())
+                           .getResult()
+                     : rewriter.create<tensor::FromElementsOp>(loc, listType, values)
+                           .getResult();
+    Value buffer = rewriter.create<bufferization::ToMemrefOp>(
+        loc, MemRefType::get({count}, rewriter.getI64Type()), list, /*read_only=*/true);
+    Value dynamicBuffer = rewriter.create<memref::CastOp>(loc, valuesType, buffer);
+
+    CheckSpec spec;
+    spec.kind = "shape_assertion";
+    spec.message = message.getValue();
+    int64_t id = static_cast<int64_t>(checks.size());
+    checks.push_back(describeCheck(op, spec, rewriter));
+    Value idValue = rewriter.create<arith::ConstantOp>(loc, rewriter.getI64IntegerAttr(id));
+    rewriter.create<func::CallOp>(loc, callee, ValueRange{idValue, holds, dynamicBuffer});
+    rewriter.eraseOp(op);
     return success();
   }
 
@@ -295,7 +393,8 @@ void populateChecksToRuntimePatterns(TypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      SmallVectorImpl<Attribute> &checks) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<CustomCallCheckToRuntime, CheckOpToRuntime<check::ExpectEqOp>,
+  patterns.add<CustomCallCheckToRuntime, ShapeAssertionToRuntime,
+               CheckOpToRuntime<check::ExpectEqOp>,
                CheckOpToRuntime<check::ExpectEqConstOp>,
                CheckOpToRuntime<check::ExpectAlmostEqOp>,
                CheckOpToRuntime<check::ExpectAlmostEqConstOp>,

@@ -43,6 +43,7 @@ struct ConvertStableHLOToLinalg
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     StableHLOTypeConverter converter;
+    flattenCustomCallTuples(module);
 
     SmallVector<Attribute> checks, customCalls;
     RewritePatternSet patterns(context);

@@ -9,6 +9,7 @@
 #ifndef OXLA_COMPILER_CONVERSION_STABLEHLOTOLINALG_PATTERNS_H
 #define OXLA_COMPILER_CONVERSION_STABLEHLOTOLINALG_PATTERNS_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
@@ -77,8 +78,13 @@ void populateChecksToRuntimePatterns(mlir::TypeConverter &converter,
                                      mlir::RewritePatternSet &patterns,
                                      llvm::SmallVectorImpl<mlir::Attribute> &checks);
 
+/// Rewrites each `stablehlo.custom_call` with one tuple result into one with
+/// the tuple's elements as results, followed by a `stablehlo.tuple` of them.
+void flattenCustomCallTuples(mlir::ModuleOp module);
+
 /// Other `stablehlo.custom_call`s: calls of the runtime's custom-call
-/// routine, which runs the kernel registered under the target name. Each
+/// routine, which runs the kernel registered under the target name (or,
+/// for XLA's CPU targets, the runtime's kernel library). Each
 /// call gets an id; its description is appended to `customCalls` (the
 /// module's `oxla.custom_calls` table).
 void populateCustomCallsToRuntimePatterns(

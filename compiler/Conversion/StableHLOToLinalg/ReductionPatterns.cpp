@@ -182,6 +182,16 @@ struct MapToLinalg : public OpConversionPattern<hlo::MapOp> {
 
 //===- sort ----------------------------------------------------------------===//
 
+/// A bottom-up merge sort of each line along the sort dimension, the
+/// algorithm of the interpreter's evalSort (interpreter/ops/
+/// RegionEvaluators.cpp) step for step: runs of width 1, 2, 4, ... merge
+/// pairwise, left to right, taking the right run's head when
+/// `comparator(right, left)` holds. O(n log n) comparator calls per line,
+/// stable, and the same result as the interpreter for every comparator,
+/// strict weak order or not (e.g. LT with NaN).
+///
+/// Each line is copied into 1-D tensors (one per operand), sorted there
+/// between two of them in turn, and copied back.
 struct SortToSCF : public OpConversionPattern<hlo::SortOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -207,73 +217,139 @@ struct SortToSCF : public OpConversionPattern<hlo::SortOp> {
 
     SmallVector<Value> sizes = dimSizes(rewriter, loc, inputs[0]);
     Value zero = indexConstant(rewriter, loc, 0), one = indexConstant(rewriter, loc, 1);
+    Value two = indexConstant(rewriter, loc, 2);
     Value length = sizes[dim];
     SmallVector<Value> lbs(rank, zero), ubs(sizes), steps(rank, one);
-    ubs[dim] = one; // the sort dimension is the inner insertion sort's
+    ubs[dim] = one; // each iteration of the nest sorts one line
+    SmallVector<Type> lineTypes;
+    for (Value input : inputs)
+      lineTypes.push_back(RankedTensorType::get(
+          {ShapedType::kDynamic},
+          cast<RankedTensorType>(input.getType()).getElementType()));
 
     scf::LoopNest nest = scf::buildLoopNest(
         rewriter, loc, lbs, ubs, steps, inputs,
         [&](OpBuilder &b, Location l, ValueRange ivs, ValueRange tensors) {
-          SmallVector<Value> index(ivs);
           auto at = [&](Value position) {
-            SmallVector<Value> i(index);
+            SmallVector<Value> i(ivs);
             i[dim] = position;
             return i;
           };
-          // for i in 1..length: insert element i into the sorted prefix.
-          auto outer = b.create<scf::ForOp>(
-              l, one, length, one, tensors,
-              [&](OpBuilder &b, Location l, Value i, ValueRange current) {
-                SmallVector<Value> keys;
-                for (Value t : current)
-                  keys.push_back(b.create<tensor::ExtractOp>(l, t, at(i)));
-                SmallVector<Value> whileInits{i};
-                llvm::append_range(whileInits, current);
-                SmallVector<Type> whileTypes;
-                for (Value v : whileInits)
-                  whileTypes.push_back(v.getType());
-                auto loop = b.create<scf::WhileOp>(
-                    l, whileTypes, whileInits,
-                    [&](OpBuilder &b, Location l, ValueRange state) {
-                      Value j = state[0];
-                      Value positive = b.create<arith::CmpIOp>(
-                          l, arith::CmpIPredicate::sgt, j, zero);
-                      auto check = b.create<scf::IfOp>(
-                          l, positive,
-                          [&](OpBuilder &b, Location l) {
-                            Value previous = b.create<arith::SubIOp>(l, j, one);
-                            SmallVector<Value> args;
-                            for (size_t k = 0; k < n; ++k) {
-                              args.push_back(keys[k]);
-                              args.push_back(b.create<tensor::ExtractOp>(
-                                  l, state[1 + k], at(previous)));
-                            }
-                            b.create<scf::YieldOp>(l, comparator->emit(b, l, args)[0]);
-                          },
-                          [&](OpBuilder &b, Location l) {
-                            b.create<scf::YieldOp>(
-                                l, ValueRange{b.create<arith::ConstantIntOp>(l, 0, 1)});
-                          });
-                      b.create<scf::ConditionOp>(l, check.getResult(0), state);
-                    },
-                    [&](OpBuilder &b, Location l, ValueRange state) {
-                      Value j = state[0];
-                      Value previous = b.create<arith::SubIOp>(l, j, one);
-                      SmallVector<Value> next{previous};
-                      for (size_t k = 0; k < n; ++k) {
-                        Value moved = b.create<tensor::ExtractOp>(l, state[1 + k], at(previous));
-                        next.push_back(b.create<tensor::InsertOp>(l, moved, state[1 + k], at(j)));
-                      }
-                      b.create<scf::YieldOp>(l, next);
-                    });
-                Value j = loop.getResult(0);
-                SmallVector<Value> sorted;
+          auto emptyLines = [&] {
+            SmallVector<Value> lines;
+            for (Type type : lineTypes)
+              lines.push_back(b.create<tensor::EmptyOp>(
+                  l, cast<RankedTensorType>(type).getShape(),
+                  cast<RankedTensorType>(type).getElementType(), ValueRange{length}));
+            return lines;
+          };
+          // The line into 1-D tensors.
+          auto gather = b.create<scf::ForOp>(
+              l, zero, length, one, emptyLines(),
+              [&](OpBuilder &b, Location l, Value i, ValueRange lines) {
+                SmallVector<Value> next;
                 for (size_t k = 0; k < n; ++k)
-                  sorted.push_back(b.create<tensor::InsertOp>(l, keys[k],
-                                                              loop.getResult(1 + k), at(j)));
-                b.create<scf::YieldOp>(l, sorted);
+                  next.push_back(b.create<tensor::InsertOp>(
+                      l, b.create<tensor::ExtractOp>(l, tensors[k], at(i)), lines[k],
+                      ValueRange{i}));
+                b.create<scf::YieldOp>(l, next);
               });
-          return scf::ValueVector(outer.getResults());
+          SmallVector<Value> passInits{one};
+          llvm::append_range(passInits, gather.getResults());
+          llvm::append_range(passInits, emptyLines());
+          SmallVector<Type> passTypes;
+          for (Value v : passInits)
+            passTypes.push_back(v.getType());
+          // while width < length: merge runs of `width` from src into dst,
+          // then swap them.
+          auto passes = b.create<scf::WhileOp>(
+              l, passTypes, passInits,
+              [&](OpBuilder &b, Location l, ValueRange state) {
+                Value more = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt,
+                                                     state[0], length);
+                b.create<scf::ConditionOp>(l, more, state);
+              },
+              [&](OpBuilder &b, Location l, ValueRange state) {
+                Value width = state[0];
+                ValueRange source = state.slice(1, n);
+                ValueRange target = state.slice(1 + n, n);
+                Value runPair = b.create<arith::MulIOp>(l, width, two);
+                auto merges = b.create<scf::ForOp>(
+                    l, zero, length, runPair, target,
+                    [&](OpBuilder &b, Location l, Value lo, ValueRange dst) {
+                      Value mid = b.create<arith::MinSIOp>(
+                          l, b.create<arith::AddIOp>(l, lo, width), length);
+                      Value hi = b.create<arith::MinSIOp>(
+                          l, b.create<arith::AddIOp>(l, lo, runPair), length);
+                      SmallVector<Value> mergeInits{lo, mid, lo};
+                      llvm::append_range(mergeInits, dst);
+                      SmallVector<Type> mergeTypes;
+                      for (Value v : mergeInits)
+                        mergeTypes.push_back(v.getType());
+                      // state: i (left head), j (right head), k (output), dst...
+                      auto merge = b.create<scf::WhileOp>(
+                          l, mergeTypes, mergeInits,
+                          [&](OpBuilder &b, Location l, ValueRange m) {
+                            Value more = b.create<arith::CmpIOp>(
+                                l, arith::CmpIPredicate::slt, m[2], hi);
+                            b.create<scf::ConditionOp>(l, more, m);
+                          },
+                          [&](OpBuilder &b, Location l, ValueRange m) {
+                            Value i = m[0], j = m[1], k = m[2];
+                            Value rightLeft = b.create<arith::CmpIOp>(
+                                l, arith::CmpIPredicate::slt, j, hi);
+                            Value leftLeft = b.create<arith::CmpIOp>(
+                                l, arith::CmpIPredicate::slt, i, mid);
+                            Value both = b.create<arith::AndIOp>(l, rightLeft, leftLeft);
+                            auto choose = b.create<scf::IfOp>(
+                                l, both,
+                                [&](OpBuilder &b, Location l) {
+                                  SmallVector<Value> args;
+                                  for (size_t q = 0; q < n; ++q) {
+                                    args.push_back(b.create<tensor::ExtractOp>(
+                                        l, source[q], ValueRange{j}));
+                                    args.push_back(b.create<tensor::ExtractOp>(
+                                        l, source[q], ValueRange{i}));
+                                  }
+                                  b.create<scf::YieldOp>(l, comparator->emit(b, l, args)[0]);
+                                },
+                                [&](OpBuilder &b, Location l) {
+                                  b.create<scf::YieldOp>(l, rightLeft);
+                                });
+                            Value takeRight = choose.getResult(0);
+                            Value from = b.create<arith::SelectOp>(l, takeRight, j, i);
+                            SmallVector<Value> next{
+                                b.create<arith::SelectOp>(
+                                    l, takeRight, i, b.create<arith::AddIOp>(l, i, one)),
+                                b.create<arith::SelectOp>(
+                                    l, takeRight, b.create<arith::AddIOp>(l, j, one), j),
+                                b.create<arith::AddIOp>(l, k, one)};
+                            for (size_t q = 0; q < n; ++q)
+                              next.push_back(b.create<tensor::InsertOp>(
+                                  l, b.create<tensor::ExtractOp>(l, source[q], ValueRange{from}),
+                                  m[3 + q], ValueRange{k}));
+                            b.create<scf::YieldOp>(l, next);
+                          });
+                      b.create<scf::YieldOp>(l, merge.getResults().drop_front(3));
+                    });
+                SmallVector<Value> next{runPair};
+                llvm::append_range(next, merges.getResults());
+                llvm::append_range(next, source);
+                b.create<scf::YieldOp>(l, next);
+              });
+          ValueRange sorted = passes.getResults().slice(1, n);
+          // The sorted line back into the operands' tensors.
+          auto scatter = b.create<scf::ForOp>(
+              l, zero, length, one, tensors,
+              [&](OpBuilder &b, Location l, Value i, ValueRange current) {
+                SmallVector<Value> next;
+                for (size_t k = 0; k < n; ++k)
+                  next.push_back(b.create<tensor::InsertOp>(
+                      l, b.create<tensor::ExtractOp>(l, sorted[k], ValueRange{i}),
+                      current[k], at(i)));
+                b.create<scf::YieldOp>(l, next);
+              });
+          return scf::ValueVector(scatter.getResults());
         });
     rewriter.replaceOp(op, nest.results);
     return success();

@@ -60,6 +60,8 @@ LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) 
         check.probeId = probeId.str();
         check.iteration = dict.getAs<IntegerAttr>("iteration").getInt();
       }
+      if (auto message = dict.getAs<StringAttr>("message"))
+        check.message = message.str();
       metadata.checks.push_back(std::move(check));
     }
   }
@@ -73,6 +75,8 @@ LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) 
       for (Attribute type : dict.getAs<ArrayAttr>("results"))
         call.results.push_back(cast<StringAttr>(type).str());
       call.backendConfig = dict.getAs<StringAttr>("backend_config").str();
+      if (auto attributes = dict.getAs<StringAttr>("attributes"))
+        call.attributes = attributes.str();
       metadata.customCalls.push_back(std::move(call));
     }
   }

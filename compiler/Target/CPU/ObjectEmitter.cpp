@@ -12,6 +12,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -222,5 +223,38 @@ LogicalResult oxla::linkSharedLibrary(llvm::StringRef objectPath,
             (message.empty() ? std::string() : ": " + message);
     return failure();
   }
+  return success();
+}
+
+LogicalResult oxla::writeSharedLibrary(ModuleOp module, llvm::StringRef cpu,
+                                       llvm::StringRef outputPath, std::string &error,
+                                       LibraryFailure *why) {
+  auto fail = [&](LibraryFailure kind, std::string message) -> LogicalResult {
+    error = std::move(message);
+    if (why)
+      *why = kind;
+    return failure();
+  };
+  std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine(cpu, error);
+  if (!machine)
+    return fail(LibraryFailure::Unsupported, error);
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateAndOptimize(module, context, *machine, error);
+  if (!llvmModule)
+    return fail(LibraryFailure::Internal, "the translation to LLVM IR failed (" + error + ")");
+  llvm::SmallString<128> objectPath;
+  int fd;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("oxla", "o", fd, objectPath))
+    return fail(LibraryFailure::Unsupported,
+                "cannot create a temporary object file: " + ec.message());
+  llvm::FileRemover removeObject(objectPath);
+  {
+    llvm::raw_fd_ostream objectStream(fd, /*shouldClose=*/true);
+    if (failed(emitMachineCode(*llvmModule, *machine, false, objectStream, error)))
+      return fail(LibraryFailure::Internal, "machine code generation failed (" + error + ")");
+  }
+  if (failed(linkSharedLibrary(objectPath, outputPath, error)))
+    return fail(LibraryFailure::Unsupported, error);
   return success();
 }

@@ -45,6 +45,18 @@ mlir::LogicalResult emitMachineCode(llvm::Module &module, llvm::TargetMachine &m
                                     bool assembly, llvm::raw_pwrite_stream &os,
                                     std::string &error);
 
+/// Why writeSharedLibrary failed: this machine cannot do it (no target for
+/// the CPU, no linker, no temporary file), or oxla failed on a valid module
+/// (translation or code generation: a bug).
+enum class LibraryFailure { Unsupported, Internal };
+
+/// Translates, optimizes and compiles a lowered module (compileForCPU with
+/// its module ABI) for `cpu` and links it into the shared library
+/// `outputPath`, as `oxla-compile -o` writes it.
+mlir::LogicalResult writeSharedLibrary(mlir::ModuleOp module, llvm::StringRef cpu,
+                                       llvm::StringRef outputPath, std::string &error,
+                                       LibraryFailure *why = nullptr);
+
 /// Links `objectPath` into the shared library `outputPath` with the
 /// system's C compiler driver (clang-19, clang or cc), against libm. The
 /// runtime routines stay undefined: the loading process provides them.

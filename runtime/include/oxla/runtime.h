@@ -37,6 +37,7 @@ typedef enum oxla_status_code {
   OXLA_CHECK_FAILED = 5,       /* a check op in the program failed */
   OXLA_INTERNAL = 6,
   OXLA_CUSTOM_CALL_FAILED = 7, /* a registered kernel reported an error */
+  OXLA_OUT_OF_MEMORY = 8,      /* an allocation failed; the message has its bytes */
 } oxla_status_code;
 
 typedef struct oxla_status oxla_status;

@@ -79,12 +79,24 @@ func.func @reduce_window(%x: tensor<5xf32>, %init: tensor<f32>) -> tensor<3xf32>
 
 // -----
 
-// sort: an insertion sort over scf loops; the comparator is scalar code.
+// sort: a bottom-up merge sort of each line in 1-D tensors: the line is
+// copied out, passes of doubling width merge runs pairwise (the comparator,
+// scalar code, called on the right run's head and the left's), and the
+// sorted line is copied back.
 // CHECK-LABEL: func.func @sort
+// CHECK: tensor.empty
 // CHECK: scf.for
 // CHECK: scf.while
-// CHECK: arith.cmpi ult
+// CHECK: arith.cmpi slt
 // CHECK: scf.condition
+// CHECK: arith.muli
+// CHECK: scf.for
+// CHECK: scf.while
+// CHECK: scf.if
+// CHECK: arith.cmpi ult
+// CHECK: arith.select
+// CHECK: tensor.insert
+// CHECK: scf.for
 // CHECK: tensor.insert
 func.func @sort(%x: tensor<5xui8>) -> tensor<5xui8> {
   %0 = "stablehlo.sort"(%x) ({

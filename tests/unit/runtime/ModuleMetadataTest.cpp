@@ -39,12 +39,14 @@ TEST(ModuleMetadata, RejectsMalformedText) {
 TEST(ModuleMetadata, CustomCallsRoundTrip) {
   ModuleMetadata metadata;
   metadata.customCalls.push_back(
-      {"my kernel", {"4xf32", "2x3xi32"}, {"i32"}, "{\n  \"path\": \"C:\\\\x\"\n}"});
-  metadata.customCalls.push_back({"side.effect", {"3xui8"}, {}, ""});
+      {"my kernel", {"4xf32", "2x3xi32"}, {"i32"}, "{\n  \"path\": \"C:\\\\x\"\n}", ""});
+  metadata.customCalls.push_back({"side.effect", {"3xui8"}, {}, "", ""});
+  metadata.customCalls.push_back({"lapack_spotrf_ffi", {"3x3xf32"}, {"3x3xf32", "i32"}, "",
+                                  "api 1 attr uplo i 76 operand_layouts 1 0,1"});
   ModuleMetadata parsed;
   std::string error;
   ASSERT_TRUE(ModuleMetadata::parse(metadata.serialize(), parsed, error)) << error;
-  ASSERT_EQ(parsed.customCalls.size(), 2u);
+  ASSERT_EQ(parsed.customCalls.size(), 3u);
   // Targets and configurations with spaces, newlines and backslashes survive.
   EXPECT_EQ(parsed.customCalls[0].target, "my kernel");
   EXPECT_EQ(parsed.customCalls[0].operands, metadata.customCalls[0].operands);
@@ -53,6 +55,9 @@ TEST(ModuleMetadata, CustomCallsRoundTrip) {
   EXPECT_EQ(parsed.customCalls[1].target, "side.effect");
   EXPECT_TRUE(parsed.customCalls[1].results.empty());
   EXPECT_EQ(parsed.customCalls[1].backendConfig, "");
+  EXPECT_EQ(parsed.customCalls[1].attributes, "");
+  // What XLA's CPU kernels read.
+  EXPECT_EQ(parsed.customCalls[2].attributes, metadata.customCalls[2].attributes);
   EXPECT_FALSE(
       ModuleMetadata::parse("oxla-module 1\ncustom_call_operand f32\n", parsed, error));
   EXPECT_NE(error.find("outside a custom_call"), std::string::npos);

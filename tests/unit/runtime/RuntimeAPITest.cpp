@@ -624,6 +624,56 @@ func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
   EXPECT_EQ(calls, 1000000);
 }
 
+// XLA's CPU targets run without registration (the runtime's kernels); a
+// kernel registered under the same name takes precedence.
+TEST_F(RuntimeAPITest, XlaCpuTargetsRunBuiltInUnlessRegistered) {
+  const char *source = R"mlir(
+func.func @main(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %0:2 = stablehlo.custom_call @lapack_spotrf_ffi(%a) {mhlo.backend_config = {uplo = 76 : ui8}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>]} : (tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<i32>)
+  return %0#0 : tensor<2x2xf32>
+}
+)mlir";
+  oxla_executable *executable = compile(source);
+  ASSERT_NE(executable, nullptr);
+  oxla_buffer *argument = floats({4, 2, 2, 5}, {2, 2}), *result = nullptr;
+  ASSERT_OK(oxla_function_invoke(oxla_executable_function(executable, 0), &argument, 1,
+                                 nullptr, &result, 1));
+  buffers.push_back(result);
+  // L = [[2, 0], [1, 2]]; the upper triangle is left as it was.
+  EXPECT_EQ(contents(result), (std::vector<float>{2, 2, 1, 2}));
+
+  // A user kernel of that name replaces the built-in one (here it fails).
+  int calls = 0;
+  ASSERT_OK(oxla_client_register_custom_call(client, "lapack_spotrf_ffi", scaleKernel, &calls));
+  Outcome outcome = outcomeOf(oxla_function_invoke(oxla_executable_function(executable, 0),
+                                                   &argument, 1, nullptr, &result, 1));
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(outcome.code, OXLA_CUSTOM_CALL_FAILED);
+}
+
+// An aliased result starts as its operand, so a kernel may update in place.
+TEST_F(RuntimeAPITest, AliasedCustomCallResultsStartAsTheirOperand) {
+  // A kernel that writes nothing: what the aliased result holds is the copy.
+  ASSERT_OK(oxla_client_register_custom_call(
+      client, "user.in_place",
+      [](void *, const oxla_buffer *const *, size_t, oxla_buffer *const *, size_t,
+         const char *) -> oxla_status * { return nullptr; },
+      nullptr));
+  oxla_executable *executable = compile(R"mlir(
+func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+  %0:2 = stablehlo.custom_call @user.in_place(%a, %b) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [1], operand_index = 1, operand_tuple_indices = []>]} : (tensor<2xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return %0#1 : tensor<2xf32>
+}
+)mlir");
+  ASSERT_NE(executable, nullptr);
+  oxla_buffer *arguments[] = {floats({1, 2}, {2}), floats({7, 9}, {2})};
+  oxla_buffer *result = nullptr;
+  ASSERT_OK(oxla_function_invoke(oxla_executable_function(executable, 0), arguments, 2,
+                                 nullptr, &result, 1));
+  buffers.push_back(result);
+  EXPECT_EQ(contents(result), (std::vector<float>{7, 9}));
+}
+
 TEST_F(RuntimeAPITest, UnregisteredCustomCallFails) {
   oxla_executable *executable = compile(R"mlir(
 func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {

@@ -2,6 +2,7 @@
 
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 
+#include "compiler/Dialect/StableHLO/IR/TensorSizes.h"
 #include "compiler/Dialect/VHLO/IR/Version.h"
 #include "compiler/Dialect/VHLO/Transforms/BytecodeStructure.h"
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
@@ -105,14 +106,36 @@ LogicalResult checkSymbolNames(ModuleOp module) {
 
 } // namespace
 
+std::optional<std::string>
+oxla::vhlo::binaryInputReason(const llvm::MemoryBuffer &buffer) {
+  // MLIR text holds no NUL byte.
+  llvm::StringRef text = buffer.getBuffer();
+  size_t nul = text.find('\0');
+  if (nul == llvm::StringRef::npos)
+    return std::nullopt;
+  return std::string("not MLIR text or a portable artifact: ") +
+         (text.starts_with("\x7f"
+                           "ELF")
+              ? "an ELF file (oxla-run runs the shared libraries oxla-compile writes)"
+              : "a binary file (a NUL byte at offset " + std::to_string(nul) + ")");
+}
+
 OwningOpRef<ModuleOp>
 oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
                                   MLIRContext *context) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   std::string name = buffer->getBufferIdentifier().str();
-  if (!isBytecode(*buffer))
-    return parseSourceFile<ModuleOp>(sourceMgr, context);
+  if (!isBytecode(*buffer)) {
+    if (std::optional<std::string> reason = binaryInputReason(*buffer)) {
+      emitError(FileLineColLoc::get(context, name, 0, 0)) << *reason;
+      return nullptr;
+    }
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
+    if (module && failed(oxla::stablehlo::verifyTensorSizes(*module)))
+      return nullptr;
+    return module;
+  }
 
   Location fileLoc = FileLineColLoc::get(context, name, 0, 0);
   if (std::optional<std::string> reason =
@@ -141,8 +164,11 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
   PassManager pm(context, ModuleOp::getOperationName());
   addPortableArtifactImportPasses(pm);
   if (module && succeeded(pm.run(*module)) && succeeded(verify(*module)) &&
-      succeeded(checkSymbolNames(*module)))
+      succeeded(checkSymbolNames(*module))) {
+    if (failed(oxla::stablehlo::verifyTensorSizes(*module)))
+      return nullptr;
     return module;
+  }
   // Upstream's wording, which tests match, then the releases oxla reads.
   emitError(fileLoc) << "failed to deserialize portable artifact using "
                         "StableHLO_v"

@@ -11,8 +11,12 @@
 #ifndef OXLA_COMPILER_DIALECT_VHLO_TRANSFORMS_PORTABLEARTIFACT_H
 #define OXLA_COMPILER_DIALECT_VHLO_TRANSFORMS_PORTABLEARTIFACT_H
 
+#include <optional>
+#include <string>
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace llvm {
 class SourceMgr;
@@ -28,6 +32,11 @@ namespace oxla::vhlo {
 /// stablehlo: --vhlo-import-upstream, --vhlo-to-version=target=current,
 /// --vhlo-legalize-to-stablehlo.
 void addPortableArtifactImportPasses(mlir::OpPassManager &pm);
+
+/// Why `buffer`, which is not bytecode, cannot be MLIR text: it holds a NUL
+/// byte (an ELF file, an image); nullopt for text. Named instead of echoed
+/// as source lines.
+std::optional<std::string> binaryInputReason(const llvm::MemoryBuffer &buffer);
 
 /// Parses the main buffer of `sourceMgr`: MLIR text as it is, or a portable
 /// artifact (MLIR bytecode) converted to stablehlo. Returns null after

@@ -5,7 +5,15 @@
 // tools rewrite it on the way in (to what MLIR 19 parses) and on the way out
 // (to what newer readers expect), so that files travel both ways unchanged.
 //
-// The one such change so far: a dense i1 constant in hex. MLIR 19 stores i1
+// The changes handled (each rewrite touches code only, never string
+// literals or comments: SourceScanner.h):
+// - location ranges `loc("f":1:2 to :5)` (MLIR 20): LocationRanges.cpp;
+// - 1-D tensor spellings of attributes that are dense arrays today, from
+//   StableHLO releases before 0.19 (JAX's 2023 exports):
+//   LegacyArrayAttributes.cpp;
+// - a dense i1 constant in hex, below.
+//
+// A dense i1 constant in hex: MLIR 19 stores i1
 // bit-packed (element i in bit i % 8 of byte i / 8) and its hex form has
 // ceil(n / 8) bytes. Since llvm-project #180397 (February 2026) each i1 is a
 // whole byte, 0x00 or 0x01: the hex has n bytes, and one byte is a splat. The
@@ -20,6 +28,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace oxla {
@@ -31,10 +40,19 @@ namespace oxla {
 /// comes back unchanged (and `changed` is false).
 std::string packI1HexConstants(llvm::StringRef text, bool &changed);
 
-/// The same for a whole source buffer: bytecode and buffers without such a
-/// constant are returned as they are; a rewritten buffer keeps the name.
+/// `text` with each location range reduced to its start point, or nothing
+/// when it has none.
+std::optional<std::string> dropLocationRanges(llvm::StringRef text);
+
+/// `text` with each old 1-D tensor spelling of a dense-array attribute
+/// written as the array, or nothing when it has none.
+std::optional<std::string> rewriteLegacyArrayAttributes(llvm::StringRef text);
+
+/// Every rewrite of this file, for a whole source buffer, as every tool and
+/// API reads text: bytecode and text that needs none come back as they are;
+/// a rewritten buffer keeps the name.
 std::unique_ptr<llvm::MemoryBuffer>
-packI1HexConstants(std::unique_ptr<llvm::MemoryBuffer> buffer);
+adaptSourceText(std::unique_ptr<llvm::MemoryBuffer> buffer);
 
 /// Returns printed IR with every dense i1 hex constant in MLIR 19's bit form
 /// written one byte per element, as newer MLIR reads it.

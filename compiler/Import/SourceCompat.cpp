@@ -1,6 +1,6 @@
 //===- SourceCompat.cpp - Text that newer MLIR writes, read by MLIR 19 ----===//
 
-#include "compiler/SourceCompat.h"
+#include "compiler/Import/SourceCompat.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -146,16 +146,29 @@ std::string packI1HexConstants(llvm::StringRef text, bool &changed) {
 }
 
 std::unique_ptr<llvm::MemoryBuffer>
-packI1HexConstants(std::unique_ptr<llvm::MemoryBuffer> buffer) {
+adaptSourceText(std::unique_ptr<llvm::MemoryBuffer> buffer) {
   llvm::StringRef text = buffer->getBuffer();
-  if (text.starts_with(kBytecodeMagic) || !text.contains(kHexStart))
+  if (text.starts_with(kBytecodeMagic))
     return buffer;
-  bool changed = false;
-  std::string packed = packI1HexConstants(text, changed);
-  if (!changed)
+  std::optional<std::string> adapted;
+  auto current = [&]() -> llvm::StringRef { return adapted ? *adapted : text; };
+  if (current().contains(" to ")) {
+    if (std::optional<std::string> rewritten = dropLocationRanges(current()))
+      adapted = std::move(rewritten);
+  }
+  if (current().contains("dense<")) {
+    if (std::optional<std::string> rewritten = rewriteLegacyArrayAttributes(current()))
+      adapted = std::move(rewritten);
+  }
+  if (current().contains(kHexStart)) {
+    bool changed = false;
+    std::string packed = packI1HexConstants(current(), changed);
+    if (changed)
+      adapted = std::move(packed);
+  }
+  if (!adapted)
     return buffer;
-  return llvm::MemoryBuffer::getMemBufferCopy(packed,
-                                              buffer->getBufferIdentifier());
+  return llvm::MemoryBuffer::getMemBufferCopy(*adapted, buffer->getBufferIdentifier());
 }
 
 std::string unpackI1HexConstants(llvm::StringRef printed) {

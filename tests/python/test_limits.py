@@ -1,0 +1,50 @@
+"""The oxla Python API on hostile inputs: sizes beyond memory (MemoryError, not a
+killed process), sizes that overflow, `?` sizes that contradict the program."""
+
+import numpy as np
+import pytest
+
+import oxla
+
+# A result of 2^49 bytes: no machine has that much memory.
+HUGE_RESULT = """
+func.func @main(%a: tensor<f32>) -> tensor<70368744177664x2xf32> {
+  %0 = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<70368744177664x2xf32>
+  return %0 : tensor<70368744177664x2xf32>
+}
+"""
+
+# A result whose size does not fit in 64 bits is an invalid program.
+OVERFLOWING_RESULT = HUGE_RESULT.replace("70368744177664x2", "4294967296x4294967296")
+
+
+def test_result_beyond_memory_is_memory_error():
+    exe = oxla.compile(HUGE_RESULT)
+    with pytest.raises(MemoryError, match="cannot allocate 562949953421312 bytes") as info:
+        exe(np.float32(1))
+    assert isinstance(info.value, oxla.OutOfMemoryError)
+    assert isinstance(info.value, oxla.Error)
+
+
+def test_size_overflow_is_invalid_program():
+    with pytest.raises(oxla.InvalidArgumentError, match="has more elements than a 64-bit size counts"):
+        oxla.compile(OVERFLOWING_RESULT)
+
+
+# `?` sizes that an op needs equal.
+DYNAMIC_ADD = """
+func.func @main(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<f32> {
+  %s = stablehlo.add %a, %b : tensor<?xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%s init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<?xf32>, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+"""
+
+
+@pytest.mark.parametrize("make", [oxla.compile, oxla.interpret_executable])
+def test_dynamic_sizes_checked_against_each_other(make):
+    exe = make(DYNAMIC_ADD)
+    assert exe(np.ones(3, np.float32), np.ones(3, np.float32)) == 6
+    with pytest.raises(oxla.InvalidArgumentError, match="'stablehlo.add' op"):
+        exe(np.ones(3, np.float32), np.ones(2, np.float32))
