@@ -47,10 +47,12 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                   "oxla-decode-custom-calls,symbol-dce"},
       // StableHLO -> linalg/tensor/arith/math on tensors. First batch_norm
       // ops become reduces and elementwise ops, quantized ops become
-      // dequantize, float op, quantize, and chlo.scan a stablehlo.while;
+      // dequantize, float op, quantize, chlo.scan a stablehlo.while and
+      // chlo's broadcasting ops broadcast_in_dim and the elementwise op;
       // large f32 convolutions become calls of the runtime's routine.
       {"linalg", "oxla-decompose-batch-norm,oxla-decompose-quantized-ops,"
-                 "oxla-decompose-scan,oxla-convolution-to-runtime,"
+                 "oxla-decompose-scan,oxla-decompose-chlo-broadcast,"
+                 "oxla-convolution-to-runtime,"
                  "oxla-convert-stablehlo-to-linalg,"
                  "inline,symbol-dce,"
                  "canonicalize,cse"},

@@ -20,6 +20,14 @@ namespace oxla {
 /// (oxla-decompose-batch-norm, part of the CPU pipeline).
 void populateDecomposeBatchNormPatterns(mlir::RewritePatternSet &patterns);
 void populateDecomposeScanPatterns(mlir::RewritePatternSet &patterns);
+/// chlo.broadcast_*, chlo.constant and chlo.constant_like as StableHLO
+/// (oxla-decompose-chlo-broadcast).
+void populateDecomposeChloBroadcastPatterns(mlir::RewritePatternSet &patterns);
+/// Whether oxla-decompose-chlo-broadcast rewrites `op`.
+bool isChloBroadcastOp(mlir::Operation *op);
+/// Runs oxla-decompose-chlo-broadcast on `module` when it has such ops: how
+/// the interpreter runs them (oxla-interpret, oxla-run's reference run).
+mlir::LogicalResult decomposeChloBroadcastOps(mlir::ModuleOp module);
 
 } // namespace oxla
 

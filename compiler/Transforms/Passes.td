@@ -78,6 +78,21 @@ def DecomposeScan : Pass<"oxla-decompose-scan", "mlir::ModuleOp"> {
   let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
 }
 
+def DecomposeChloBroadcast
+    : Pass<"oxla-decompose-chlo-broadcast", "mlir::ModuleOp"> {
+  let summary = "Rewrite chlo's implicitly broadcasting ops into StableHLO";
+  let description = [{
+    Each statically shaped chlo.broadcast_* op becomes a
+    `stablehlo.broadcast_in_dim` of every operand whose shape is not the
+    result's, followed by the elementwise op of the same name on operands
+    of one shape (`stablehlo.add`, `stablehlo.compare`, ..., or chlo's
+    `next_after`, `polygamma`, `zeta`); chlo.constant and
+    chlo.constant_like become `stablehlo.constant`s. Ops with dynamic
+    shapes are left as they are.
+  }];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+}
+
 def PoisonTensorsToEmpty : Pass<"oxla-poison-tensors-to-empty", "mlir::ModuleOp"> {
   let summary = "Replace statically shaped ub.poison tensors by tensor.empty";
   let description = [{

@@ -267,8 +267,9 @@ bool orderKeys(const Tensor &x, std::vector<uint64_t> &keys) {
   return true;
 }
 
-/// The k largest elements of every row (last dimension), largest first;
-/// equal elements keep their order, so ties go to the lower index.
+/// The k largest elements of every row (last dimension), largest first, or
+/// with `largest = false` the k smallest, smallest first; equal elements keep
+/// their order, so ties go to the lower index.
 LogicalResult evalTopK(Operation *op, Operands operands, Results &results,
                        EvalContext &context) {
   auto topK = cast<chlo::TopKOp>(op);
@@ -296,14 +297,17 @@ LogicalResult evalTopK(Operation *op, Operands operands, Results &results,
   int64_t rows = width == 0 ? 0 : x.numElements() / width;
   std::vector<int64_t> order(width);
   unsigned indexBits = indexType->bitWidth();
+  bool largest = topK.isLargest();
   for (int64_t row = 0; row < rows; ++row) {
     const uint64_t *rowKeys = keys.data() + row * width;
     std::iota(order.begin(), order.end(), 0);
-    // Larger keys first, equal keys by index: the order a stable sort gives.
+    // Larger (smaller) keys first, equal keys by index: the order a stable
+    // sort gives.
     std::partial_sort(order.begin(), order.begin() + k, order.end(),
                       [&](int64_t a, int64_t b) {
                         if (rowKeys[a] != rowKeys[b])
-                          return rowKeys[a] > rowKeys[b];
+                          return largest ? rowKeys[a] > rowKeys[b]
+                                         : rowKeys[a] < rowKeys[b];
                         return a < b;
                       });
     for (int64_t j = 0; j < k; ++j) {

@@ -114,6 +114,10 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   // Until SPMD partitioning exists a program runs on one device.
   if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))
     return kExitUnsupported;
+  // chlo's implicitly broadcasting ops run as the stablehlo ops they stand
+  // for (docs/interpreter.md, "chlo").
+  if (failed(oxla::decomposeChloBroadcastOps(*module)))
+    return kExitUnsupported;
   if (hasQuantizedTypes(*module) && failed(decomposeQuantizedOps(*module)))
     return kExitUnsupported;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);

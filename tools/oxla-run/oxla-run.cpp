@@ -18,6 +18,7 @@
 #include "compiler/Target/CPU/CompileCache.h"
 #include "compiler/Target/CPU/JIT.h"
 #include "compiler/Target/CPU/ObjectEmitter.h"
+#include "compiler/Transforms/Passes.h"
 #include "compiler/Transforms/Specialize.h"
 #include "interpreter/Checks.h"
 #include "interpreter/Interpreter.h"
@@ -429,6 +430,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   SmallVector<std::string> entryNames;
   if (checkWithInterpreter) {
     original = module->clone();
+    // As oxla-interpret runs them (docs/interpreter.md, "chlo").
+    if (failed(oxla::decomposeChloBroadcastOps(*original)))
+      return kExitUnsupported;
     computationLength = 0;
     original->walk([](Operation *op) {
       if (!op->hasTrait<OpTrait::ConstantLike>() && !op->hasTrait<OpTrait::IsTerminator>() &&

@@ -5,8 +5,8 @@
 // computed in f64 and rounded once (through f32 for the narrow floats),
 // complex<f32> ones in f64 parts: libm through the math dialect where it has
 // the function, formulas in IR otherwise (ChloPatterns2.cpp has the special
-// functions). top_k is a stable insertion into the k best of every row, in
-// scf loops.
+// functions). top_k is a stable insertion into the k best (largest, or with
+// `largest = false` smallest) of every row, in scf loops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -493,6 +493,7 @@ struct TopKToLoops : public OpConversionPattern<chlo::TopKOp> {
     };
     Value c0 = index(rewriter, 0), c1 = index(rewriter, 1);
     Value kValue = index(rewriter, k);
+    bool largest = op.isLargest();
     auto rowLoop = rewriter.create<scf::ForOp>(
         loc, c0, index(rewriter, rows), c1, ValueRange{values, indices},
         [&](OpBuilder &b, Location, Value row, ValueRange rowState) {
@@ -502,13 +503,16 @@ struct TopKToLoops : public OpConversionPattern<chlo::TopKOp> {
                 Value v = b.create<tensor::ExtractOp>(loc, input, ValueRange{row, i});
                 Value count = b.create<arith::MinUIOp>(loc, i, kValue);
                 // Position: after every kept element that v does not rank
-                // above (equal elements keep their order).
+                // before (above for largest, below for smallest; equal
+                // elements keep their order).
                 auto positionLoop = b.create<scf::ForOp>(
                     loc, c0, count, c1, ValueRange{c0},
                     [&](OpBuilder &b, Location, Value j, ValueRange p) {
                       Value kept = b.create<tensor::ExtractOp>(loc, state[0],
                                                                ValueRange{row, j});
-                      Value above = ranksAbove(b, loc, hloElement, v, kept);
+                      Value above = largest
+                                        ? ranksAbove(b, loc, hloElement, v, kept)
+                                        : ranksAbove(b, loc, hloElement, kept, v);
                       Value next = b.create<arith::SelectOp>(
                           loc, above, p[0], b.create<arith::AddIOp>(loc, p[0], c1));
                       b.create<scf::YieldOp>(loc, next);

@@ -72,6 +72,11 @@ func.func @top_k(%a: tensor<5x3xbf16>, %b: tensor<6xi32>, %c: tensor<?x?xf32>) {
   %0:2 = chlo.top_k(%b, k = 3) : tensor<6xi32> -> (tensor<3xi32>, tensor<3xi32>)
   // CHECK: chlo.top_k(%{{.*}}, k = 4) : tensor<?x?xf32> -> (tensor<?x4xf32>, tensor<?x4xi32>)
   %1:2 = chlo.top_k(%c, k = 4) : tensor<?x?xf32> -> (tensor<?x4xf32>, tensor<?x4xi32>)
+  // `largest` is printed as written.
+  // CHECK: chlo.top_k(%{{.*}}, k = 2) {largest = false} : tensor<6xi32> -> (tensor<2xi32>, tensor<2xi32>)
+  %2:2 = chlo.top_k(%b, k = 2) {largest = false} : tensor<6xi32> -> (tensor<2xi32>, tensor<2xi32>)
+  // CHECK: chlo.top_k(%{{.*}}, k = 2) {largest = true} : tensor<6xi32> -> (tensor<2xi32>, tensor<2xi32>)
+  %3:2 = chlo.top_k(%b, k = 2) {largest = true} : tensor<6xi32> -> (tensor<2xi32>, tensor<2xi32>)
   return
 }
 

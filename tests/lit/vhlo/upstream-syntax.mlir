@@ -6,8 +6,8 @@
 
 // CHECK-LABEL: func.func @f
 // CHECK-SAME: vhlo.a = {k = [1, 1.000000e-03 : f32, true]}
-// CHECK-SAME: vhlo.b = (tensor<?x2xf32, #stablehlo.type_extensions<bounds = [16, ?]>>, !stablehlo.token) -> (tuple<>, complex<f64>)
-// CHECK-SAME: vhlo.c = #stablehlo.result_accuracy<atol = 1.000000e-05, rtol = 0.000000e+00, ulps = 1, mode = <TOLERANCE>>
+// CHECK-SAME: vhlo.b = (tensor<?x2xf32, #stablehlo.bounds<16, ?>>, !stablehlo.token) -> (tuple<>, complex<f64>)
+// CHECK-SAME: vhlo.c = #stablehlo.result_accuracy<atol = 1.000000e-05, ulps = 1, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>
 // CHECK-SAME: vhlo.d = dense<[1, 2]> : tensor<2xi64>
 // CHECK-SAME: vhlo.e = [#stablehlo<comparison_direction LT>, #stablehlo<precision HIGHEST>, #stablehlo<custom_call_api_version API_VERSION_TYPED_FFI>]
 // CHECK-SAME: vhlo.f = #stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = [1]>

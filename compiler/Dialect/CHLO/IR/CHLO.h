@@ -14,7 +14,11 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <optional>
+#include <string>
 
 namespace oxla::chlo::OpTrait {
 
@@ -44,7 +48,38 @@ public:
   }
 };
 
+/// The operands broadcast to the result's shape (CHLOBroadcastOps.td).
+mlir::LogicalResult verifyBroadcasting(mlir::Operation *op);
+
+template <typename ConcreteType>
+class Broadcasting
+    : public mlir::OpTrait::TraitBase<ConcreteType, Broadcasting> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyBroadcasting(op);
+  }
+};
+
 } // namespace oxla::chlo::OpTrait
+
+namespace oxla::chlo {
+
+/// The result dimension of each dimension of an operand of rank `rank`
+/// broadcast to rank `resultRank`: `explicitDims` (a binary op's
+/// broadcast_dimensions, which apply to an operand of lower rank) or the
+/// trailing dimensions (numpy).
+llvm::SmallVector<int64_t>
+broadcastOperandDims(int64_t rank, int64_t resultRank,
+                     std::optional<llvm::ArrayRef<int64_t>> explicitDims);
+
+/// The shape the operands of a broadcasting op broadcast to, or an error
+/// message. Dynamic dimensions pair with any size.
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+broadcastShape(llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs,
+               std::optional<llvm::ArrayRef<int64_t>> explicitDims,
+               std::string &error);
+
+} // namespace oxla::chlo
 
 #include "compiler/Dialect/CHLO/IR/CHLODialect.h.inc"
 #include "compiler/Dialect/CHLO/IR/CHLOEnums.h.inc"

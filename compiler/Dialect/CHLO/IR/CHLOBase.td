@@ -2,7 +2,8 @@
 //
 // chlo ("client HLO") holds the ops that client libraries (JAX, XlaBuilder)
 // emit above stablehlo: special functions (lgamma, erf_inv, ...), top_k,
-// ragged_dot and scan. Type constraints are stablehlo's.
+// ragged_dot, scan, and the implicitly broadcasting elementwise ops
+// (broadcast_add, ..., constant_like). Type constraints are stablehlo's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OXLA_CHLO_BASE
@@ -47,6 +48,32 @@ def CHLO_PrecisionAttr : EnumAttr<CHLO_Dialect, CHLO_Precision, "precision"> {
 }
 def CHLO_PrecisionConfigAttr : TypedArrayAttrBase<CHLO_PrecisionAttr,
                                                   "precision config">;
+
+// broadcast_compare: `#chlo<comparison_direction LT>`,
+// `#chlo<comparison_type FLOAT>`, the cases (and values) of stablehlo's.
+def CHLO_ComparisonDirection : I32EnumAttr<"ComparisonDirection",
+    "comparison direction", [
+      I32EnumAttrCase<"EQ", 0>, I32EnumAttrCase<"NE", 1>,
+      I32EnumAttrCase<"GE", 2>, I32EnumAttrCase<"GT", 3>,
+      I32EnumAttrCase<"LE", 4>, I32EnumAttrCase<"LT", 5>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::oxla::chlo";
+}
+def CHLO_ComparisonDirectionAttr
+    : EnumAttr<CHLO_Dialect, CHLO_ComparisonDirection, "comparison_direction"> {
+  let assemblyFormat = "$value";
+}
+def CHLO_ComparisonType : I32EnumAttr<"ComparisonType", "comparison type", [
+      I32EnumAttrCase<"NOTYPE", 0>, I32EnumAttrCase<"FLOAT", 1>,
+      I32EnumAttrCase<"TOTALORDER", 2>, I32EnumAttrCase<"SIGNED", 3>,
+      I32EnumAttrCase<"UNSIGNED", 4>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::oxla::chlo";
+}
+def CHLO_ComparisonTypeAttr
+    : EnumAttr<CHLO_Dialect, CHLO_ComparisonType, "comparison_type"> {
+  let assemblyFormat = "$value";
+}
 
 //===----------------------------------------------------------------------===//
 // `#chlo.ragged_dot<lhs_batching_dimensions = [0], ...>`.

@@ -1,9 +1,10 @@
 //===- CHLOOps.td - chlo ops ----------------------------------------------===//
 //
 // Unary special functions print as `chlo.lgamma %x : T -> T`, binary ones as
-// `chlo.next_after %x, %y : T, T -> T`; top_k as `chlo.top_k(%x, k = 2) : T ->
-// (V, I)`; scan as `chlo.scan(%in) inits(%init) dimension=0 {...} : F`;
-// ragged_dot has only the generic form.
+// `chlo.next_after %x, %y : T, T -> T`; top_k as `chlo.top_k(%x, k = 2)
+// {largest = false} : T -> (V, I)`; scan as `chlo.scan(%in) inits(%init) dimension=0 {...} : F`;
+// ragged_dot has only the generic form. CHLOBroadcastOps.td has the
+// implicitly broadcasting ops.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OXLA_CHLO_OPS
@@ -92,15 +93,24 @@ def CHLO_MulhiOp : CHLO_BinaryOp<"mulhi", HLO_IntTensor>;
 // top_k
 //===----------------------------------------------------------------------===//
 
+// `largest` (default true) picks the k largest elements, largest first;
+// `largest = false` the k smallest, smallest first. Either way equal elements
+// keep their order (the lower index first). The attribute is printed as
+// written, so `{largest = true}` round-trips.
 def CHLO_TopKOp : CHLO_Op<"top_k", [Pure]> {
-  let summary = "the k largest elements along the last dimension";
-  let arguments = (ins HLO_Tensor:$operand, I64Attr:$k);
+  let summary = "the k largest (or smallest) elements along the last dimension";
+  let arguments = (ins HLO_Tensor:$operand, I64Attr:$k,
+                       OptionalAttr<BoolAttr>:$largest);
   let results = (outs HLO_Tensor:$values, HLO_IntTensor:$indices);
   let assemblyFormat = [{
     `(` $operand `,` `k` `=` $k `)` attr-dict `:`
       type($operand) `->` `(` type($values) `,` type($indices) `)`
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether the op picks the largest elements (the default).
+    bool isLargest() { return getLargest().value_or(true); }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -146,5 +156,8 @@ def CHLO_ScanOp : CHLO_Op<"scan", [RecursiveMemoryEffects,
   }];
   let hasVerifier = 1;
 }
+
+// After the traits above, which it uses.
+include "compiler/Dialect/CHLO/IR/CHLOBroadcastOps.td"
 
 #endif // OXLA_CHLO_OPS

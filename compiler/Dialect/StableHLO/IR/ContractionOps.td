@@ -5,7 +5,8 @@
 //     contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT]
 //     : (...) -> ...
 //   stablehlo.dot %a, %b, precision = [DEFAULT] : (...) -> ...
-// The others use the generic syntax.
+//   stablehlo.einsum %a, %b, config = "ab,bc->ac" : (...) -> ...
+//   stablehlo.unary_einsum %a, config = "ab->a" : (...) -> ...
 //
 //===----------------------------------------------------------------------===//
 #ifndef OXLA_STABLEHLO_CONTRACTION_OPS
@@ -44,19 +45,26 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
   let hasVerifier = 1;
 }
 
-// Spec: convolution.
+// Not in the spec: einsum with an explicit equation.
 def StableHLO_EinsumOp : StableHLO_Op<"einsum", [Pure]> {
   let summary = "einsum of two operands";
   let arguments = (ins HLO_TensorOrQuantized:$lhs, HLO_TensorOrQuantized:$rhs,
                        StrAttr:$einsum_config);
   let results = (outs HLO_TensorOrQuantized);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` `config` `=` $einsum_config attr-dict
+      `:` functional-type(operands, results)
+  }];
 }
 
 def StableHLO_UnaryEinsumOp : StableHLO_Op<"unary_einsum", [Pure]> {
   let summary = "einsum of one operand";
   let arguments = (ins HLO_TensorOrQuantized:$operand, StrAttr:$einsum_config);
   let results = (outs HLO_TensorOrQuantized);
+  let assemblyFormat = [{
+    $operand `,` `config` `=` $einsum_config attr-dict
+      `:` functional-type(operands, results)
+  }];
 }
 
-// Spec: batch_norm_grad.
 #endif // OXLA_STABLEHLO_CONTRACTION_OPS

@@ -59,6 +59,4 @@ def StableHLO_DynamicConvOp : StableHLO_Op<"dynamic_conv", [Pure]> {
   let hasVerifier = 1;
 }
 
-// Not in HLO: einsum with an explicit equation.
-
 #endif // OXLA_STABLEHLO_CONVOLUTION_OPS

@@ -417,6 +417,10 @@ LogicalResult SendOp::verify() {
   return success();
 }
 
+// infeed and recv print their results unnamed, as upstream does.
+void InfeedOp::getAsmResultNames(OpAsmSetValueNameFn) {}
+void RecvOp::getAsmResultNames(OpAsmSetValueNameFn) {}
+
 LogicalResult RecvOp::verify() {
   if (auto pairs = getSourceTargetPairs())
     return verifyPairs(*this, *pairs, "", "", "");

@@ -13,6 +13,7 @@
 
 include "compiler/Dialect/StableHLO/IR/StableHLOAttrs.td"
 include "compiler/Dialect/StableHLO/IR/StableHLOTypes.td"
+include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -142,8 +143,13 @@ def StableHLO_CrossReplicaSumOp : HLO_CollectiveOp<"cross-replica-sum"> {
 // Feeds and host/device transfers.
 //===----------------------------------------------------------------------===//
 
+// Keeps the results unnamed (`%0:2 = "stablehlo.infeed"(...)`), as upstream
+// prints them; ODS would name them after $results and $result_token.
+defvar HLO_UnnamedResults = DeclareOpInterfaceMethods<OpAsmOpInterface,
+                                                      ["getAsmResultNames"]>;
+
 // Results are the values read and then a token.
-def StableHLO_InfeedOp : StableHLO_Op<"infeed"> {
+def StableHLO_InfeedOp : StableHLO_Op<"infeed", [HLO_UnnamedResults]> {
   let summary = "infeed";
   let arguments = (ins HLO_Token:$token,
                        DefaultValuedStrAttr<StrAttr, "">:$infeed_config,
@@ -169,7 +175,7 @@ def StableHLO_SendOp : HLO_CollectiveOp<"send"> {
 }
 
 // Results are the values received and then a token.
-def StableHLO_RecvOp : HLO_CollectiveOp<"recv"> {
+def StableHLO_RecvOp : HLO_CollectiveOp<"recv", [HLO_UnnamedResults]> {
   let summary = "recv";
   let arguments = (ins HLO_Token:$token,
                        HLO_ChannelHandle:$channel_handle,

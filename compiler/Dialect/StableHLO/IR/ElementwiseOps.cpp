@@ -179,6 +179,11 @@ LogicalResult BitcastConvertOp::verify() {
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValueAttr(); }
 
+void ConstantOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  bool integer = isa<IntegerType>(getElementTypeOrSelf(getOutput().getType()));
+  setNameFn(getOutput(), integer ? "c" : "cst");
+}
+
 LogicalResult ConstantOp::inferReturnTypes(
     MLIRContext *, std::optional<Location>, ValueRange,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,

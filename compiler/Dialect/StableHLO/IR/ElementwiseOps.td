@@ -10,6 +10,7 @@
 
 include "compiler/Dialect/StableHLO/IR/StableHLOAttrs.td"
 include "compiler/Dialect/StableHLO/IR/StableHLOTypes.td"
+include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -242,8 +243,11 @@ def StableHLO_ReducePrecisionOp : HLO_ElementwiseOp<"reduce_precision",
 // constant and iota (spec "Miscellaneous ops").
 //===----------------------------------------------------------------------===//
 
+// Results are named as upstream names them: `%c` for integer (and
+// boolean) elements, `%cst` otherwise (`%c_0`, `%cst_1`, ... when taken).
 def StableHLO_ConstantOp : StableHLO_Op<"constant",
-    [ConstantLike, Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+    [ConstantLike, Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>,
+     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let arguments = (ins ElementsAttr:$value);
   let results = (outs HLO_TensorOrQuantized:$output);
   let hasCustomAssemblyFormat = 1;

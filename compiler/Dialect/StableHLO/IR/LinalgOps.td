@@ -1,8 +1,9 @@
 //===- LinalgOps.td - Spec batch_norm_*, cholesky, triangular_solve, fft --===//
 //
-// The linear-algebra ops. fft has the upstream pretty syntax:
+// The linear-algebra ops. cholesky and fft have the upstream pretty syntax:
+//   stablehlo.cholesky %a, lower = true : tensor<3x3xf32>
 //   stablehlo.fft %x, type = FFT, length = [4] : (...) -> ...
-// The others use the generic syntax.
+// The others use the generic syntax (as upstream prints them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +64,10 @@ def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [Pure]> {
   let arguments = (ins HLO_FloatComplexOrQuantizedTensor:$a,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$lower);
   let results = (outs HLO_FloatComplexOrQuantizedTensor:$result);
+  let assemblyFormat = [{
+    $a (`,` `lower` `=` $lower^)? attr-dict
+      `:` custom<SameOperandsAndResultType>(type($a), type($result))
+  }];
   let hasVerifier = 1;
 }
 

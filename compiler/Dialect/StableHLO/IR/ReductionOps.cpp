@@ -200,7 +200,8 @@ void ReduceOp::print(OpAsmPrinter &p) {
     if (i + 1 != n)
       p << ' ';
   }
-  p << ' ';
+  // Two spaces before the body, as upstream prints it.
+  p << "  ";
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false);
 }
 

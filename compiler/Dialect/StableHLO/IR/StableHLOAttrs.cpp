@@ -76,7 +76,9 @@ ParseResult parseFields(AsmParser &parser, MutableArrayRef<Field> fields) {
   return parser.parseGreater();
 }
 
-/// Prints the non-empty lists and every scalar, in declaration order.
+/// Prints the non-empty lists and the non-zero scalars, in declaration order
+/// (as upstream does: `#stablehlo.gather<..., start_index_map = [0]>` has
+/// index_vector_dim 0).
 struct FieldPrinter {
   AsmPrinter &printer;
   bool first = true;
@@ -94,6 +96,8 @@ struct FieldPrinter {
     return *this;
   }
   FieldPrinter &scalar(StringRef name, int64_t value) {
+    if (value == 0)
+      return *this;
     separator();
     printer << name << " = " << value;
     return *this;
@@ -257,6 +261,18 @@ Attribute StableHLODialect::parseAttribute(DialectAsmParser &parser, Type type) 
 }
 
 void StableHLODialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
+  // Upstream prints type extensions in the shorthand: `#stablehlo.bounds<16, ?>`.
+  if (auto extensions = dyn_cast<TypeExtensionsAttr>(attr)) {
+    printer << "bounds<";
+    llvm::interleaveComma(extensions.getBounds(), printer, [&](int64_t bound) {
+      if (ShapedType::isDynamic(bound))
+        printer << '?';
+      else
+        printer << bound;
+    });
+    printer << '>';
+    return;
+  }
   (void)generatedAttributePrinter(attr, printer);
 }
 

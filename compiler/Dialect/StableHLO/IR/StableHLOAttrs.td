@@ -101,12 +101,26 @@ def HLO_TypeExtensions : StableHLO_Attr<"TypeExtensions", "type_extensions"> {
   let hasCustomAssemblyFormat = 1;
 }
 
-// Spec: unary elementwise ops on floats, `result_accuracy`.
+// A tolerance of result_accuracy: 0 unless given, and then not printed.
+class HLO_ToleranceParameter<string desc> : APFloatParameter<desc> {
+  let defaultValue = "::llvm::APFloat(0.0)";
+}
+
+// The mode of result_accuracy, printed in full (parsed in full or stripped).
+def HLO_ResultAccuracyModeParameter
+    : AttrParameter<"ResultAccuracyModeAttr", "accuracy mode"> {
+  let printer = "$_printer.printAttribute($_self)";
+}
+
+// Spec: unary elementwise ops on floats, `result_accuracy`. Printed as
+// upstream prints it: the tolerances that are not 0 and the mode in full,
+//   #stablehlo.result_accuracy<ulps = 1,
+//     mode = #stablehlo.result_accuracy_mode<TOLERANCE>>
 def HLO_ResultAccuracy : StableHLO_Attr<"ResultAccuracy", "result_accuracy"> {
-  let parameters = (ins APFloatParameter<"absolute tolerance">:$atol,
-                        APFloatParameter<"relative tolerance">:$rtol,
-                        "int64_t":$ulps,
-                        "ResultAccuracyModeAttr":$mode);
+  let parameters = (ins HLO_ToleranceParameter<"absolute tolerance">:$atol,
+                        HLO_ToleranceParameter<"relative tolerance">:$rtol,
+                        DefaultValuedParameter<"int64_t", "0">:$ulps,
+                        HLO_ResultAccuracyModeParameter:$mode);
   let assemblyFormat = "`<` struct(params) `>`";
   // A constant (a default value) names a mode and has no tolerances.
   let constBuilderCall = "::oxla::stablehlo::ResultAccuracyAttr::get($_builder.getContext(), "

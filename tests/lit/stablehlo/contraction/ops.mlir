@@ -58,9 +58,9 @@ func.func @dynamic_conv(%x: tensor<1x8x8x207xf32>, %w: tensor<3x3x207x16xf32>, %
 
 // CHECK-LABEL: func.func @einsum
 func.func @einsum(%a: tensor<8x16xf32>, %b: tensor<16x8xf32>) -> tensor<8xf32> {
-  // CHECK: "stablehlo.einsum"(%arg0, %arg1) <{einsum_config = "ab,bc->ac"}>
+  // CHECK: stablehlo.einsum %arg0, %arg1, config = "ab,bc->ac" : (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>
   %0 = "stablehlo.einsum"(%a, %b) {einsum_config = "ab,bc->ac"} : (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>
-  // CHECK: "stablehlo.unary_einsum"(%arg0) <{einsum_config = "ab->a"}>
+  // CHECK: stablehlo.unary_einsum %arg0, config = "ab->a" : (tensor<8x16xf32>) -> tensor<8xf32>
   %1 = "stablehlo.unary_einsum"(%a) {einsum_config = "ab->a"} : (tensor<8x16xf32>) -> tensor<8xf32>
   return %1 : tensor<8xf32>
 }
@@ -81,7 +81,7 @@ func.func @batch_norm(%x: tensor<4x16x5xf32>, %s: tensor<16xf32>) -> tensor<4x16
 
 // CHECK-LABEL: func.func @linalg
 func.func @linalg(%a: tensor<2x16x16xf32>, %b: tensor<2x16x4xf32>) -> tensor<2x16x4xf32> {
-  // CHECK: "stablehlo.cholesky"(%arg0) <{lower = true}>
+  // CHECK: stablehlo.cholesky %arg0, lower = true : tensor<2x16x16xf32>
   %0 = "stablehlo.cholesky"(%a) {lower = true} : (tensor<2x16x16xf32>) -> tensor<2x16x16xf32>
   // CHECK: "stablehlo.triangular_solve"(%arg0, %arg1) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose ADJOINT>, unit_diagonal = false}>
   %1 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose ADJOINT>}

@@ -56,11 +56,12 @@ func.func @dynamic_gather(%x: tensor<2x4x9xf32>, %i: tensor<1x5x2xi32>, %sizes: 
   return %0 : tensor<1x5x8xf32>
 }
 
-// Bounded dimensions: the shorthand #stablehlo.bounds<...> is read as the
-// type_extensions attribute, which is what prints.
+// Bounded dimensions: #stablehlo.type_extensions<bounds = [...]> and its
+// shorthand #stablehlo.bounds<...> are one attribute, which prints as the
+// shorthand (as upstream prints it).
 // CHECK-LABEL: func.func @bounds
-// CHECK-SAME: tensor<?x4xf32, #stablehlo.type_extensions<bounds = [16, ?]>>
-// CHECK-SAME: tensor<?xi32, #stablehlo.type_extensions<bounds = [8]>>
+// CHECK-SAME: tensor<?x4xf32, #stablehlo.bounds<16, ?>>
+// CHECK-SAME: tensor<?xi32, #stablehlo.bounds<8>>
 func.func @bounds(%x: tensor<?x4xf32, #stablehlo.bounds<16, ?>>, %y: tensor<?xi32, #stablehlo.type_extensions<bounds = [8]>>) {
   return
 }

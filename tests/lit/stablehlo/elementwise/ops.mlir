@@ -22,7 +22,7 @@ func.func @unary(%f: tensor<2x?xf32>, %c: tensor<2x?xcomplex<f64>>, %i: tensor<2
   %7 = stablehlo.not %i : tensor<2x?xi8>
   // CHECK: stablehlo.sign %{{.*}} : tensor<2x?xcomplex<f64>>
   %8 = stablehlo.sign %c : tensor<2x?xcomplex<f64>>
-  // CHECK: stablehlo.tanh %{{.*}} {result_accuracy = #stablehlo.result_accuracy<atol = 1.000000e-05, rtol = 0.000000e+00, ulps = 1, mode = <TOLERANCE>>} : tensor<2x?xf32>
+  // CHECK: stablehlo.tanh %{{.*}} {result_accuracy = #stablehlo.result_accuracy<atol = 1.000000e-05, ulps = 1, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : tensor<2x?xf32>
   %9 = stablehlo.tanh %f {result_accuracy = #stablehlo.result_accuracy<atol = 1.0e-05, rtol = 0.0, ulps = 1, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : tensor<2x?xf32>
   // The default accuracy is not printed.
   // CHECK: stablehlo.tanh %{{.*}} : tensor<2x?xf32>
