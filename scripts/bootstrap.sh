@@ -14,6 +14,10 @@ packages=(
   libgtest-dev libgmock-dev python3 libclang-rt-19-dev
   # the Python package and its tests; the call-overhead benchmark
   pybind11-dev python3-dev python3-numpy python3-pytest libbenchmark-dev
+  # ONNX import: libonnx (model protobuf, checker, shape inference, version
+  # converter); the lit tests write their models with python3-onnx; the backend
+  # test suite; PyTorch and torchvision export the networks the model checks run
+  libonnx-dev libprotobuf-dev python3-onnx libonnx-testdata python3-torch python3-torchvision
 )
 
 source "$(dirname "$0")/apt-install.sh"

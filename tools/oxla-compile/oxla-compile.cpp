@@ -80,10 +80,11 @@ int compile(MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(oxla::packI1HexConstants(std::move(input)), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  oxla::vhlo::SourceFailure failure;
   OwningOpRef<ModuleOp> module =
-      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
+      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context, &failure);
   if (!module)
-    return kExitInvalid;
+    return oxla::vhlo::exitCodeFor(failure);
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
   if (entries.empty())
     return reportNoEntryPoint(*module, entryName);

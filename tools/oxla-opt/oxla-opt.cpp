@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
+#include "compiler/Import/ONNX/ONNXImport.h"
 #include "compiler/Registration.h"
 #include "compiler/SourceCompat.h"
 #include "tools/common/ToolSupport.h"
@@ -41,14 +42,15 @@ namespace {
 /// PortableArtifact.h); locations are kept for later diagnostics.
 std::unique_ptr<llvm::MemoryBuffer>
 deserializeToText(std::unique_ptr<llvm::MemoryBuffer> bytecode,
-                  const DialectRegistry &registry) {
+                  const DialectRegistry &registry,
+                  oxla::vhlo::SourceFailure &failure) {
   std::string name = bytecode->getBufferIdentifier().str();
   MLIRContext context(registry);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(bytecode), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
-      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
+      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context, &failure);
   if (!module)
     return nullptr;
   std::string text;
@@ -102,12 +104,20 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-opt: " << errorMessage << "\n";
     return kExitInvalid;
   }
+  // An ONNX model is imported, like an artifact, into stablehlo text.
+  if (oxla::onnx::isOnnxModel(input->getBufferIdentifier(), input->getBuffer())) {
+    oxla::vhlo::SourceFailure failure;
+    input = deserializeToText(std::move(input), registry, failure);
+    if (!input)
+      return oxla::vhlo::exitCodeFor(failure);
+  }
   // Text crosses MLIR versions in both directions (compiler/SourceCompat.h).
   input = oxla::packI1HexConstants(std::move(input));
   if (isBytecode(*input)) {
-    input = deserializeToText(std::move(input), registry);
+    oxla::vhlo::SourceFailure failure;
+    input = deserializeToText(std::move(input), registry, failure);
     if (!input)
-      return kExitInvalid;
+      return oxla::vhlo::exitCodeFor(failure);
   }
   std::string printed;
   llvm::raw_string_ostream printedStream(printed);

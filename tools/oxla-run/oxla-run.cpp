@@ -236,10 +236,11 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  oxla::vhlo::SourceFailure failure;
   OwningOpRef<ModuleOp> module =
-      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
+      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context, &failure);
   if (!module)
-    return kExitInvalid;
+    return oxla::vhlo::exitCodeFor(failure);
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
   if (entries.empty() && entryName.empty() && hasNoFunctions(*module))
     return kExitOk;
