@@ -100,6 +100,15 @@ std::optional<SmallVector<double>> NodeContext::constantFloats(Value value) {
   return std::nullopt;
 }
 
+Value NodeContext::folded(Value value) {
+  if (isa_and_nonnull<hlo::ConstantOp>(value.getDefiningOp()))
+    return value;
+  DenseElementsAttr attr = importer_.fold(value);
+  if (!attr)
+    return value;
+  return builder().create<hlo::ConstantOp>(loc_, attr.getType(), attr);
+}
+
 FailureOr<SmallVector<int64_t>> NodeContext::requireConstantInts(unsigned i, StringRef what) {
   if (!hasInput(i)) {
     (void)invalid("needs input " + Twine(i) + " (" + what + ")");

@@ -61,6 +61,9 @@ public:
   std::optional<llvm::SmallVector<int64_t>> constantInts(mlir::Value value);
   /// The values of a floating-point constant (or a small folded computation).
   std::optional<llvm::SmallVector<double>> constantFloats(mlir::Value value);
+  /// `value` as a constant when it folds (a computation on constants, such
+  /// as BatchNormalization's per-channel factors), else `value`.
+  mlir::Value folded(mlir::Value value);
   /// `constantInts` of input `i`, or an invalid/unsupported error naming it.
   mlir::FailureOr<llvm::SmallVector<int64_t>> requireConstantInts(unsigned i,
                                                                   llvm::StringRef what);

@@ -39,12 +39,23 @@ Results lowerLeakyRelu(NodeContext &ctx) {
 
 /// PRelu: x if x > 0 else slope * x, slope broadcast to x (unidirectional).
 Results lowerPRelu(NodeContext &ctx) {
-  auto operands = broadcastPair(ctx, ctx.input(0), ctx.input(1));
+  Value x = ctx.input(0), slope = ctx.input(1);
+  // Before opset 7, a 1-d slope of the channel count applies along
+  // dimension 1 (what old PyTorch exports write).
+  RankedTensorType xType = typeOf(x), slopeType = typeOf(slope);
+  if (slopeType.getRank() == 1 && xType.getRank() >= 2 && slopeType.getDimSize(0) != 1 &&
+      slopeType.getDimSize(0) == xType.getDimSize(1) &&
+      slopeType.getDimSize(0) != xType.getDimSize(xType.getRank() - 1)) {
+    SmallVector<int64_t> shape(xType.getRank(), 1);
+    shape[1] = slopeType.getDimSize(0);
+    slope = reshape(ctx.builder(), ctx.loc(), slope, shape);
+  }
+  auto operands = broadcastPair(ctx, x, slope);
   if (failed(operands))
     return failure();
-  auto [x, slope] = *operands;
-  return single(
-      selectPositive(ctx, x, elementwise<hlo::MulOp>(ctx.builder(), ctx.loc(), {x, slope})));
+  auto [input, slopes] = *operands;
+  return single(selectPositive(
+      ctx, input, elementwise<hlo::MulOp>(ctx.builder(), ctx.loc(), {input, slopes})));
 }
 
 /// alpha * (exp(x) - 1), the negative branch of Elu, Selu and Celu.

@@ -174,9 +174,12 @@ Results lowerConvTranspose(NodeContext &ctx) {
     else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER")
       target = in * strides[i];
     if (target) {
+      // The spec halves the total padding rounding down (it may be negative:
+      // an output_shape larger than the strides give pads the end).
       int64_t total = strides[i] * (in - 1) + outputPadding[i] + extent - *target;
+      int64_t half = total >= 0 ? total / 2 : -((-total + 1) / 2);
       bool upper = autoPad == "SAME_UPPER";
-      low = upper ? total / 2 : total - total / 2;
+      low = upper ? half : total - half;
       high = total - low;
     } else if (autoPad == "VALID") {
       low = high = 0;

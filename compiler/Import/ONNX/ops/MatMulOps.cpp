@@ -103,7 +103,7 @@ Results lowerGemm(NodeContext &ctx) {
     return single(product);
   Value bias = ctx.input(2);
   if (beta != 1.0)
-    bias = elementwise<hlo::MulOp>(b, loc, {bias, splatLike(b, loc, bias, beta)});
+    bias = ctx.folded(elementwise<hlo::MulOp>(b, loc, {bias, splatLike(b, loc, bias, beta)}));
   auto operands = broadcastPair(ctx, product, bias);
   if (failed(operands))
     return failure();

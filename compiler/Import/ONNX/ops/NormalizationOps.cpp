@@ -38,8 +38,9 @@ Results lowerBatchNormalization(NodeContext &ctx) {
     *v = convert(b, loc, *v, element);
   Value epsilon = splatLike(b, loc, variance, ctx.floatAttr("epsilon", 1e-5f));
   Value stddev = elementwise<hlo::SqrtOp>(b, loc, {elementwise<hlo::AddOp>(b, loc, {variance, epsilon})});
-  Value factor = elementwise<hlo::DivOp>(b, loc, {scale, stddev});
-  Value shift = elementwise<hlo::SubtractOp>(b, loc, {bias, elementwise<hlo::MulOp>(b, loc, {mean, factor})});
+  Value factor = ctx.folded(elementwise<hlo::DivOp>(b, loc, {scale, stddev}));
+  Value shift = ctx.folded(elementwise<hlo::SubtractOp>(
+      b, loc, {bias, elementwise<hlo::MulOp>(b, loc, {mean, factor})}));
   Value y = elementwise<hlo::MulOp>(b, loc, {x, alongChannels(b, loc, factor, x)});
   return single(elementwise<hlo::AddOp>(b, loc, {y, alongChannels(b, loc, shift, x)}));
 }
