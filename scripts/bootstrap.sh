@@ -16,6 +16,10 @@ packages=(
   pybind11-dev python3-dev python3-numpy python3-pytest libbenchmark-dev
   # XLA's CPU custom calls (lapack_*, blas_*) run on the reference LAPACK/BLAS
   liblapack-dev libblas-dev
+  # ONNX import: libonnx (model protobuf, checker, shape inference, version
+  # converter); the lit tests write their models with python3-onnx; the backend
+  # test suite; PyTorch and torchvision export the networks the model checks run
+  libonnx-dev libprotobuf-dev python3-onnx libonnx-testdata python3-torch python3-torchvision
 )
 
 source "$(dirname "$0")/apt-install.sh"

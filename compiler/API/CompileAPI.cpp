@@ -115,9 +115,14 @@ oxla_status *parse(const std::string &source, const std::string &name,
       llvm::SMLoc());
   parsed->diagnostics =
       std::make_unique<CapturedDiagnostics>(parsed->sourceMgr, parsed->context.get());
-  parsed->module =
-      oxla::vhlo::parseSourceOrArtifact(parsed->sourceMgr, parsed->context.get());
-  if (!parsed->module || failed(decodeCustomCalls(*parsed->module)))
+  oxla::vhlo::SourceFailure failure;
+  parsed->module = oxla::vhlo::parseSourceOrArtifact(parsed->sourceMgr,
+                                                     parsed->context.get(), &failure);
+  if (!parsed->module)
+    return failure == oxla::vhlo::SourceFailure::Unsupported
+               ? api::makeStatus(OXLA_UNSUPPORTED, parsed->diagnostics->take())
+               : api::invalidArgument(parsed->diagnostics->take());
+  if (failed(decodeCustomCalls(*parsed->module)))
     return api::invalidArgument(parsed->diagnostics->take());
   if (oxla_status *status = selectEntries(*parsed, entryNames))
     return status;

@@ -148,7 +148,11 @@ std::string packI1HexConstants(llvm::StringRef text, bool &changed) {
 std::unique_ptr<llvm::MemoryBuffer>
 adaptSourceText(std::unique_ptr<llvm::MemoryBuffer> buffer) {
   llvm::StringRef text = buffer->getBuffer();
-  if (text.starts_with(kBytecodeMagic))
+  // Bytecode, an ONNX model (a protobuf: a 0x08 tag first) or any other
+  // binary file is not text to adapt.
+  if (text.starts_with(kBytecodeMagic) ||
+      buffer->getBufferIdentifier().ends_with(".onnx") ||
+      (!text.empty() && static_cast<unsigned char>(text[0]) < 0x09) || text.contains('\0'))
     return buffer;
   std::optional<std::string> adapted;
   auto current = [&]() -> llvm::StringRef { return adapted ? *adapted : text; };

@@ -315,14 +315,109 @@ def _entries(entries):
     return [str(entry) for entry in entries]
 
 
-def compile(src, entries=None, name=None):
-    """Compiles StableHLO for the host CPU (the in-process JIT).
+def _is_onnx(data, name):
+    """Whether the source is an ONNX model (as the importer decides)."""
+    return (name or "").endswith(".onnx") or (len(data) > 4 and data[0] == 0x08
+                                              and data[1] < 0x80)
 
-    `src`: MLIR text (str), bytes (text, bytecode or a StableHLO portable
-    artifact), or the path of a file (then diagnostics name the file). `entries`: the functions to expose (default: main if
-    there is one, else every public function). `name`: the source name diagnostics
-    use ("<input>" by default)."""
+
+class _ShapeSpecializingModel:
+    """An ONNX model whose inputs have dynamic sizes (a batch axis exported as
+    dynamic): compiled for the shapes of each call's arguments, as oxla-run
+    specializes dynamic programs, and kept per shape."""
+
+    def __init__(self, model, name):
+        self._model = model
+        self._name = name
+        self._compiled = {}
+
+    def _inputs(self):
+        initialized = {t.name for t in self._model.graph.initializer}
+        return [v for v in self._model.graph.input if v.name not in initialized]
+
+    @property
+    def input_names(self):
+        return [v.name for v in self._inputs()]
+
+    def _for_shapes(self, shapes):
+        if shapes not in self._compiled:
+            import copy
+            model = copy.deepcopy(self._model)
+            initialized = {t.name for t in model.graph.initializer}
+            inputs = [v for v in model.graph.input if v.name not in initialized]
+            if len(shapes) != len(inputs):
+                raise TypeError(f"the model takes {len(inputs)} argument(s), "
+                                f"{len(shapes)} given")
+            for value, shape in zip(inputs, shapes):
+                dims = value.type.tensor_type.shape.dim
+                if len(dims) != len(shape):
+                    raise TypeError(f"input '{value.name}' has rank {len(dims)}, "
+                                    f"got an array of shape {shape}")
+                for dim, size in zip(dims, shape):
+                    if dim.HasField("dim_value") and dim.dim_value != size:
+                        raise TypeError(f"input '{value.name}' has shape "
+                                        f"{[d.dim_value or d.dim_param for d in dims]}, "
+                                        f"got an array of shape {shape}")
+                    dim.Clear()
+                    dim.dim_value = size
+            # The outputs' and intermediate values' declared shapes are
+            # recomputed by the importer.
+            del model.graph.value_info[:]
+            self._compiled[shapes] = Executable(
+                _oxla.build(model.SerializeToString(), None, self._name, False), self._name)
+        return self._compiled[shapes]
+
+    def __call__(self, *args, **by_name):
+        args = _arguments_by_name(self.input_names, args, by_name)
+        shapes = tuple(tuple(np.shape(a)) for a in args)
+        return self._for_shapes(shapes)(*args)
+
+
+def _arguments_by_name(names, args, by_name):
+    """The positional arguments, with those given by (ONNX input) name placed."""
+    if not by_name:
+        return args
+    args = list(args) + [None] * (len(names) - len(args))
+    for key, value in by_name.items():
+        if key not in names:
+            raise TypeError(f"the model has no input '{key}' (inputs: {', '.join(names)})")
+        index = names.index(key)
+        if args[index] is not None:
+            raise TypeError(f"input '{key}' is given twice")
+        args[index] = value
+    missing = [n for n, a in zip(names, args) if a is None]
+    if missing:
+        raise TypeError("missing input(s): " + ", ".join(missing))
+    return args
+
+
+def compile(src, entries=None, name=None):
+    """Compiles StableHLO or an ONNX model for the host CPU (the in-process JIT).
+
+    `src`: MLIR text (str), bytes (text, bytecode, a StableHLO portable
+    artifact or an ONNX model), or the path of a file (then diagnostics name the
+    file). `entries`: the functions to expose (default: main if there is one,
+    else every public function). `name`: the source name diagnostics use
+    ("<input>" by default). An ONNX model whose inputs have dynamic sizes is
+    compiled for the shapes of the arguments it is called with (python3-onnx
+    reads it)."""
     data, source_name = _read_source(src, name)
+    if _is_onnx(data, source_name) and entries is None:
+        try:
+            import onnx
+        except ImportError:
+            onnx = None
+        if onnx is not None:
+            try:
+                model = onnx.load_from_string(data)
+            except Exception:  # noqa: BLE001 - the importer reports what is wrong
+                model = None
+            if model is not None and any(
+                    not d.HasField("dim_value")
+                    for v in model.graph.input
+                    if v.name not in {t.name for t in model.graph.initializer}
+                    for d in v.type.tensor_type.shape.dim):
+                return _ShapeSpecializingModel(model, source_name or "<input>")
     return Executable(_oxla.build(data, _entries(entries), source_name, False),
                       source_name)
 

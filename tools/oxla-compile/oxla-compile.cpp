@@ -92,9 +92,12 @@ int compile(MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(oxla::adaptSourceText(std::move(input)), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  oxla::vhlo::SourceFailure failure;
   OwningOpRef<ModuleOp> module =
-      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
-  if (!module || failed(importProgram(*module)))
+      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context, &failure);
+  if (!module)
+    return oxla::vhlo::exitCodeFor(failure);
+  if (failed(importProgram(*module)))
     return kExitInvalid;
   // Until SPMD partitioning exists a program runs on one device.
   if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))

@@ -8,6 +8,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/TensorSizes.h"
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
+#include "compiler/Import/ONNX/ONNXImport.h"
 #include "compiler/Registration.h"
 #include "compiler/Import/SourceCompat.h"
 #include "tools/common/ToolSupport.h"
@@ -58,14 +59,15 @@ struct VerifyTensorSizes
 /// PortableArtifact.h); locations are kept for later diagnostics.
 std::unique_ptr<llvm::MemoryBuffer>
 deserializeToText(std::unique_ptr<llvm::MemoryBuffer> bytecode,
-                  const DialectRegistry &registry) {
+                  const DialectRegistry &registry,
+                  oxla::vhlo::SourceFailure &failure) {
   std::string name = bytecode->getBufferIdentifier().str();
   MLIRContext context(registry);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(bytecode), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
-      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context);
+      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context, &failure);
   if (!module)
     return nullptr;
   std::string text;
@@ -126,6 +128,13 @@ int main(int argc, char **argv) {
     llvm::errs() << "oxla-opt: " << errorMessage << "\n";
     return kExitInvalid;
   }
+  // An ONNX model is imported, like an artifact, into stablehlo text.
+  if (oxla::onnx::isOnnxModel(input->getBufferIdentifier(), input->getBuffer())) {
+    oxla::vhlo::SourceFailure failure;
+    input = deserializeToText(std::move(input), registry, failure);
+    if (!input)
+      return oxla::vhlo::exitCodeFor(failure);
+  }
   // Text crosses MLIR versions in both directions (compiler/Import/SourceCompat.h).
   input = oxla::adaptSourceText(std::move(input));
   if (!isBytecode(*input))
@@ -134,9 +143,10 @@ int main(int argc, char **argv) {
       return kExitInvalid;
     }
   if (isBytecode(*input)) {
-    input = deserializeToText(std::move(input), registry);
+    oxla::vhlo::SourceFailure failure;
+    input = deserializeToText(std::move(input), registry, failure);
     if (!input)
-      return kExitInvalid;
+      return oxla::vhlo::exitCodeFor(failure);
   } else if (input->getBuffer().contains("xla.sdy.")) {
     // Shardy's string round trip is read into the sdy dialect on the way in,
     // as every tool reads it (PortableArtifact.h): each split goes through
@@ -145,8 +155,9 @@ int main(int argc, char **argv) {
     std::string joined;
     bool readAll = true, first = true;
     auto readPiece = [&](std::unique_ptr<llvm::MemoryBuffer> piece) {
+      oxla::vhlo::SourceFailure pieceFailure;
       std::unique_ptr<llvm::MemoryBuffer> text =
-          deserializeToText(std::move(piece), registry);
+          deserializeToText(std::move(piece), registry, pieceFailure);
       if (!text) {
         readAll = false;
         return;

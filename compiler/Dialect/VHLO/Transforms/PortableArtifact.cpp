@@ -4,6 +4,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/TensorSizes.h"
 #include "compiler/Dialect/VHLO/IR/Version.h"
+#include "compiler/Import/ONNX/ONNXImport.h"
 #include "compiler/Dialect/VHLO/Transforms/BytecodeStructure.h"
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
 #include "compiler/Sharding/Passes.h"
@@ -123,10 +124,20 @@ oxla::vhlo::binaryInputReason(const llvm::MemoryBuffer &buffer) {
 
 OwningOpRef<ModuleOp>
 oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
-                                  MLIRContext *context) {
+                                  MLIRContext *context, SourceFailure *failure) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   std::string name = buffer->getBufferIdentifier().str();
+  if (failure)
+    *failure = SourceFailure::Invalid;
+  if (oxla::onnx::isOnnxModel(name, buffer->getBuffer())) {
+    oxla::onnx::ImportFailure why = oxla::onnx::ImportFailure::None;
+    OwningOpRef<ModuleOp> module =
+        oxla::onnx::importModel(buffer->getBuffer(), name, context, &why);
+    if (!module && failure && why == oxla::onnx::ImportFailure::Unsupported)
+      *failure = SourceFailure::Unsupported;
+    return module;
+  }
   if (!isBytecode(*buffer)) {
     if (std::optional<std::string> reason = binaryInputReason(*buffer)) {
       emitError(FileLineColLoc::get(context, name, 0, 0)) << *reason;

@@ -38,11 +38,23 @@ void addPortableArtifactImportPasses(mlir::OpPassManager &pm);
 /// as source lines.
 std::optional<std::string> binaryInputReason(const llvm::MemoryBuffer &buffer);
 
-/// Parses the main buffer of `sourceMgr`: MLIR text as it is, or a portable
-/// artifact (MLIR bytecode) converted to stablehlo. Returns null after
-/// reporting the errors.
+/// Why parseSourceOrArtifact returned null: invalid input (exit 2), or a
+/// feature oxla does not implement, such as an ONNX op (exit 3).
+enum class SourceFailure { Invalid, Unsupported };
+
+/// Parses the main buffer of `sourceMgr`: MLIR text as it is, a portable
+/// artifact (MLIR bytecode) converted to stablehlo, or an ONNX model
+/// (compiler/Import/ONNX/ONNXImport.h) imported as stablehlo. Returns null
+/// after reporting the errors, and why in `failure` when it is given.
 mlir::OwningOpRef<mlir::ModuleOp> parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
-                                                        mlir::MLIRContext *context);
+                                                        mlir::MLIRContext *context,
+                                                        SourceFailure *failure = nullptr);
+
+/// The exit code of a tool whose input did not parse: 3 for `Unsupported`,
+/// else 2.
+inline int exitCodeFor(SourceFailure failure) {
+  return failure == SourceFailure::Unsupported ? 3 : 2;
+}
 
 } // namespace oxla::vhlo
 

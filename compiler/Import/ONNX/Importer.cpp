@@ -1,0 +1,370 @@
+//===- Importer.cpp - ONNX graphs as StableHLO functions ------------------===//
+
+#include "compiler/Import/ONNX/ImporterImpl.h"
+
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Import/ONNX/Builders.h"
+#include "interpreter/Interpreter.h"
+#include "interpreter/Tensor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+namespace hlo = oxla::stablehlo;
+
+namespace oxla::onnx {
+
+//===----------------------------------------------------------------------===//
+// NodeContext
+//===----------------------------------------------------------------------===//
+
+NodeContext::NodeContext(GraphImporter &importer, const ::onnx::NodeProto &node, int64_t opset,
+                         Location loc)
+    : importer_(importer), node_(node), opset_(opset), loc_(loc) {}
+
+OpBuilder &NodeContext::builder() { return importer_.builder(); }
+
+bool NodeContext::hasInput(unsigned i) const {
+  return i < numInputs() && !node_.input(i).empty();
+}
+
+Value NodeContext::input(unsigned i) const {
+  return hasInput(i) ? importer_.lookup(node_.input(i)) : Value();
+}
+
+const ::onnx::AttributeProto *NodeContext::attr(StringRef name) const {
+  for (const auto &attribute : node_.attribute())
+    if (attribute.name() == name)
+      return &attribute;
+  return nullptr;
+}
+
+int64_t NodeContext::intAttr(StringRef name, int64_t fallback) const {
+  const auto *attribute = attr(name);
+  return attribute ? attribute->i() : fallback;
+}
+
+float NodeContext::floatAttr(StringRef name, float fallback) const {
+  const auto *attribute = attr(name);
+  return attribute ? attribute->f() : fallback;
+}
+
+std::string NodeContext::stringAttr(StringRef name, StringRef fallback) const {
+  const auto *attribute = attr(name);
+  return attribute ? attribute->s() : fallback.str();
+}
+
+std::optional<SmallVector<int64_t>> NodeContext::intsAttr(StringRef name) const {
+  const auto *attribute = attr(name);
+  if (!attribute)
+    return std::nullopt;
+  return SmallVector<int64_t>(attribute->ints().begin(), attribute->ints().end());
+}
+
+std::optional<SmallVector<float>> NodeContext::floatsAttr(StringRef name) const {
+  const auto *attribute = attr(name);
+  if (!attribute)
+    return std::nullopt;
+  return SmallVector<float>(attribute->floats().begin(), attribute->floats().end());
+}
+
+std::optional<SmallVector<int64_t>> NodeContext::constantInts(Value value) {
+  DenseElementsAttr attr = importer_.fold(value);
+  if (!attr || !attr.getElementType().isIntOrIndex())
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  bool isUnsigned = attr.getElementType().isUnsignedInteger();
+  for (const APInt &v : attr.getValues<APInt>())
+    values.push_back(isUnsigned ? static_cast<int64_t>(v.getZExtValue()) : v.getSExtValue());
+  return values;
+}
+
+std::optional<SmallVector<double>> NodeContext::constantFloats(Value value) {
+  DenseElementsAttr attr = importer_.fold(value);
+  if (!attr)
+    return std::nullopt;
+  SmallVector<double> values;
+  if (isa<FloatType>(attr.getElementType())) {
+    for (const APFloat &v : attr.getValues<APFloat>())
+      values.push_back(v.convertToDouble());
+    return values;
+  }
+  if (std::optional<SmallVector<int64_t>> ints = constantInts(value)) {
+    for (int64_t v : *ints)
+      values.push_back(static_cast<double>(v));
+    return values;
+  }
+  return std::nullopt;
+}
+
+Value NodeContext::folded(Value value) {
+  if (isa_and_nonnull<hlo::ConstantOp>(value.getDefiningOp()))
+    return value;
+  DenseElementsAttr attr = importer_.fold(value);
+  if (!attr)
+    return value;
+  return builder().create<hlo::ConstantOp>(loc_, attr.getType(), attr);
+}
+
+FailureOr<SmallVector<int64_t>> NodeContext::requireConstantInts(unsigned i, StringRef what) {
+  if (!hasInput(i)) {
+    (void)invalid("needs input " + Twine(i) + " (" + what + ")");
+    return failure();
+  }
+  std::optional<SmallVector<int64_t>> values = constantInts(input(i));
+  if (!values) {
+    (void)unsupported("input " + Twine(i) + " (" + what +
+                      ") is computed at run time; oxla needs it known when the model is read");
+    return failure();
+  }
+  return *values;
+}
+
+Value NodeContext::constantTensor(const ::onnx::TensorProto &tensor) {
+  return importer_.constantTensor(tensor, loc_);
+}
+
+LogicalResult NodeContext::unsupported(const Twine &what) {
+  importer_.setFailure(ImportFailure::Unsupported);
+  return emitError(loc_) << "unsupported: ONNX " << opType() << " (opset " << opset_
+                         << ", node '" << node_.name() << "'): " << what;
+}
+
+LogicalResult NodeContext::invalid(const Twine &what) {
+  importer_.setFailure(ImportFailure::Invalid);
+  return emitError(loc_) << "invalid ONNX " << opType() << " (opset " << opset_ << ", node '"
+                         << node_.name() << "'): " << what;
+}
+
+//===----------------------------------------------------------------------===//
+// GraphImporter
+//===----------------------------------------------------------------------===//
+
+GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef baseDirectory,
+                             int64_t opset)
+    : module_(module), builder_(module.getContext()), fileName_(fileName.str()),
+      baseDirectory_(baseDirectory.str()), opset_(opset) {
+  registerActivationOps(table_);
+  registerConvolutionOps(table_);
+  registerElementwiseOps(table_);
+  registerGatherOps(table_);
+  registerMatMulOps(table_);
+  registerNormalizationOps(table_);
+  registerPoolingOps(table_);
+  registerReductionOps(table_);
+  registerResizeOps(table_);
+  registerShapeOps(table_);
+}
+
+Location GraphImporter::locationFor(StringRef what) {
+  MLIRContext *context = module_.getContext();
+  return NameLoc::get(StringAttr::get(context, what),
+                      FileLineColLoc::get(context, fileName_, 0, 0));
+}
+
+void GraphImporter::setFailure(ImportFailure failure) {
+  if (failure_ == ImportFailure::None)
+    failure_ = failure;
+}
+
+Value GraphImporter::lookup(StringRef name) const {
+  auto it = values_.find(name);
+  return it == values_.end() ? Value() : it->second;
+}
+
+Value GraphImporter::constantTensor(const ::onnx::TensorProto &tensor, Location loc) {
+  TensorError error;
+  DenseElementsAttr value = tensorValue(tensor, baseDirectory_, loc, error);
+  if (!value) {
+    setFailure(error == TensorError::Unsupported ? ImportFailure::Unsupported
+                                                 : ImportFailure::Invalid);
+    return nullptr;
+  }
+  return builder_.create<hlo::ConstantOp>(loc, value.getType(), value);
+}
+
+/// Folding covers shape arithmetic and small constant computations; larger
+/// ones are left to the compiled code.
+static constexpr int64_t kMaxFoldedElements = 1 << 16;
+
+DenseElementsAttr GraphImporter::fold(Value value, unsigned depth) {
+  DenseElementsAttr attr;
+  if (matchPattern(value, m_Constant(&attr)))
+    return attr;
+  Operation *op = value.getDefiningOp();
+  if (!op || depth > 64 || !isa_and_nonnull<hlo::StableHLODialect>(op->getDialect()) ||
+      op->getNumRegions() != 0 || !isPure(op))
+    return nullptr;
+  for (Type type : op->getResultTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape() || tensor.getNumElements() > kMaxFoldedElements)
+      return nullptr;
+  }
+  SmallVector<interp::RuntimeValue> operands;
+  for (Value operand : op->getOperands()) {
+    DenseElementsAttr operandValue = fold(operand, depth + 1);
+    if (!operandValue)
+      return nullptr;
+    FailureOr<interp::Tensor> tensor = interp::Tensor::fromAttr(operandValue);
+    if (failed(tensor))
+      return nullptr;
+    operands.push_back(std::move(*tensor));
+  }
+  ScopedDiagnosticHandler silence(op->getContext(), [](Diagnostic &) { return success(); });
+  interp::Interpreter interpreter(module_);
+  FailureOr<SmallVector<interp::RuntimeValue>> results = interpreter.evaluate(op, operands);
+  if (failed(results) || results->size() != op->getNumResults())
+    return nullptr;
+  OpBuilder::InsertionGuard guard(builder_);
+  builder_.setInsertionPoint(op);
+  DenseElementsAttr folded;
+  for (auto [result, runtimeValue] : llvm::zip_equal(op->getResults(), *results)) {
+    if (!runtimeValue.isTensor())
+      return nullptr;
+    DenseElementsAttr resultValue = runtimeValue.tensor().toAttr(op->getContext());
+    if (!resultValue || resultValue.getType() != result.getType())
+      return nullptr;
+    if (result == value)
+      folded = resultValue;
+    // Later uses read the constant.
+    result.replaceAllUsesWith(
+        builder_.create<hlo::ConstantOp>(op->getLoc(), resultValue.getType(), resultValue));
+  }
+  return folded;
+}
+
+FailureOr<Type> GraphImporter::valueType(const ::onnx::ValueInfoProto &info) {
+  Location loc = locationFor(info.name());
+  if (!info.type().has_tensor_type()) {
+    setFailure(ImportFailure::Unsupported);
+    return emitError(loc) << "unsupported: graph value '" << info.name()
+                          << "' is not a tensor (sequences, maps and optionals are not "
+                             "supported)";
+  }
+  const auto &tensorType = info.type().tensor_type();
+  Type element = elementType(module_.getContext(), tensorType.elem_type());
+  if (!element) {
+    setFailure(ImportFailure::Unsupported);
+    return emitError(loc) << "unsupported: graph value '" << info.name() << "' has element type "
+                          << dataTypeName(tensorType.elem_type());
+  }
+  if (!tensorType.has_shape()) {
+    setFailure(ImportFailure::Unsupported);
+    return emitError(loc) << "unsupported: graph input '" << info.name()
+                          << "' has no rank (oxla needs ranked inputs)";
+  }
+  SmallVector<int64_t> shape;
+  for (const auto &dim : tensorType.shape().dim())
+    shape.push_back(dim.has_dim_value() && dim.dim_value() >= 0 ? dim.dim_value()
+                                                                 : ShapedType::kDynamic);
+  return RankedTensorType::get(shape, element);
+}
+
+LogicalResult GraphImporter::importGraph(const ::onnx::GraphProto &graph, StringRef funcName) {
+  MLIRContext *context = module_.getContext();
+  builder_.setInsertionPointToEnd(module_.getBody());
+  Location graphLoc = locationFor(graph.name().empty() ? "graph" : graph.name());
+
+  // Inputs with an initializer of the same name are constants (the
+  // initializer is their default, which oxla does not let a caller replace).
+  llvm::StringSet<> initialized;
+  for (const auto &tensor : graph.initializer())
+    initialized.insert(tensor.name());
+  for (const auto &tensor : graph.sparse_initializer()) {
+    setFailure(ImportFailure::Unsupported);
+    return emitError(graphLoc) << "unsupported: sparse initializer '"
+                               << tensor.values().name() << "'";
+  }
+  SmallVector<const ::onnx::ValueInfoProto *> inputs;
+  SmallVector<Type> inputTypes;
+  for (const auto &input : graph.input()) {
+    if (initialized.contains(input.name()))
+      continue;
+    FailureOr<Type> type = valueType(input);
+    if (failed(type))
+      return failure();
+    inputs.push_back(&input);
+    inputTypes.push_back(*type);
+  }
+
+  auto function = builder_.create<func::FuncOp>(graphLoc, funcName,
+                                                FunctionType::get(context, inputTypes, {}));
+  Block *entry = function.addEntryBlock();
+  builder_.setInsertionPointToStart(entry);
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    values_[input->name()] = entry->getArgument(i);
+    function.setArgAttr(i, "onnx.name", StringAttr::get(context, input->name()));
+  }
+  for (const auto &tensor : graph.initializer()) {
+    Value constant = constantTensor(tensor, locationFor(tensor.name()));
+    if (!constant)
+      return failure();
+    values_[tensor.name()] = constant;
+  }
+
+  for (const auto &node : graph.node()) {
+    std::string what = node.name().empty() ? node.op_type() : node.name();
+    Location loc = locationFor(what);
+    const std::string &domain = node.domain();
+    if (!domain.empty() && domain != "ai.onnx") {
+      setFailure(ImportFailure::Unsupported);
+      return emitError(loc) << "unsupported: ONNX op '" << node.op_type() << "' of domain '"
+                            << domain << "' (node '" << node.name() << "')";
+    }
+    for (const std::string &input : node.input())
+      if (!input.empty() && !values_.count(input)) {
+        setFailure(ImportFailure::Invalid);
+        return emitError(loc) << "invalid ONNX model: node '" << node.name()
+                              << "' reads '" << input
+                              << "', which no earlier node, input or initializer defines";
+      }
+    auto lowering = table_.find(node.op_type());
+    if (lowering == table_.end()) {
+      setFailure(ImportFailure::Unsupported);
+      return emitError(loc) << "unsupported: ONNX op '" << node.op_type() << "' (opset "
+                            << opset_ << ", node '" << node.name() << "')";
+    }
+    NodeContext nodeContext(*this, node, opset_, loc);
+    FailureOr<SmallVector<Value>> results = lowering->second(nodeContext);
+    if (failed(results)) {
+      setFailure(ImportFailure::Invalid);
+      return failure();
+    }
+    for (auto [i, name] : llvm::enumerate(node.output())) {
+      if (name.empty())
+        continue;
+      if (i >= results->size() || !(*results)[i])
+        return nodeContext.unsupported("output " + Twine(i) + " ('" + name +
+                                       "') is not produced by oxla's lowering");
+      values_[name] = (*results)[i];
+    }
+  }
+
+  SmallVector<Value> results;
+  SmallVector<Type> resultTypes;
+  for (const auto &output : graph.output()) {
+    Value value = lookup(output.name());
+    if (!value) {
+      setFailure(ImportFailure::Invalid);
+      return emitError(graphLoc) << "invalid ONNX model: graph output '" << output.name()
+                                 << "' is not defined";
+    }
+    results.push_back(value);
+    resultTypes.push_back(value.getType());
+  }
+  builder_.create<func::ReturnOp>(graphLoc, results);
+  function.setType(FunctionType::get(context, inputTypes, resultTypes));
+  for (auto [i, output] : llvm::enumerate(graph.output()))
+    function.setResultAttr(i, "onnx.name", StringAttr::get(context, output.name()));
+
+  // Shape subgraphs folded to constants leave their ops unused.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*entry)))
+    if (op.use_empty() && isPure(&op) && !op.hasTrait<OpTrait::IsTerminator>())
+      op.erase();
+  return success();
+}
+
+} // namespace oxla::onnx

@@ -1,0 +1,47 @@
+//===- ImporterImpl.h - The graph importer ----------------------*- C++ -*-===//
+#ifndef OXLA_COMPILER_IMPORT_ONNX_IMPORTERIMPL_H
+#define OXLA_COMPILER_IMPORT_ONNX_IMPORTERIMPL_H
+
+#include "compiler/Import/ONNX/Importer.h"
+#include "compiler/Import/ONNX/ONNXImport.h"
+#include "compiler/Import/ONNX/Tensors.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace oxla::onnx {
+
+/// Builds one func.func from a GraphProto, node by node.
+class GraphImporter {
+public:
+  GraphImporter(mlir::ModuleOp module, llvm::StringRef fileName, llvm::StringRef baseDirectory,
+                int64_t opset);
+
+  mlir::LogicalResult importGraph(const ::onnx::GraphProto &graph, llvm::StringRef funcName);
+
+  mlir::OpBuilder &builder() { return builder_; }
+  mlir::Value lookup(llvm::StringRef name) const;
+  mlir::Value constantTensor(const ::onnx::TensorProto &tensor, mlir::Location loc);
+  /// The value of `value` if it is a constant or a small pure computation on
+  /// constants (evaluated by the reference interpreter; the op is replaced
+  /// by the constant).
+  mlir::DenseElementsAttr fold(mlir::Value value, unsigned depth = 0);
+  void setFailure(ImportFailure failure);
+  ImportFailure importFailure() const { return failure_; }
+
+private:
+  mlir::Location locationFor(llvm::StringRef what);
+  mlir::FailureOr<mlir::Type> valueType(const ::onnx::ValueInfoProto &info);
+
+  mlir::ModuleOp module_;
+  mlir::OpBuilder builder_;
+  std::string fileName_, baseDirectory_;
+  int64_t opset_;
+  LoweringTable table_;
+  llvm::StringMap<mlir::Value> values_;
+  ImportFailure failure_ = ImportFailure::None;
+};
+
+} // namespace oxla::onnx
+
+#endif // OXLA_COMPILER_IMPORT_ONNX_IMPORTERIMPL_H

@@ -1,0 +1,45 @@
+//===- Common.h - Helpers the op lowerings share ----------------*- C++ -*-===//
+#ifndef OXLA_COMPILER_IMPORT_ONNX_OPS_COMMON_H
+#define OXLA_COMPILER_IMPORT_ONNX_OPS_COMMON_H
+
+#include "compiler/Dialect/CHLO/IR/CHLO.h"
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Import/ONNX/Builders.h"
+#include "compiler/Import/ONNX/Importer.h"
+
+namespace oxla::onnx {
+
+namespace hlo = ::oxla::stablehlo;
+using Results = mlir::FailureOr<llvm::SmallVector<mlir::Value>>;
+
+/// An elementwise op of `Op` with the operands' type (the first one's).
+template <typename Op>
+mlir::Value elementwise(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange operands) {
+  return b.create<Op>(loc, mlir::TypeRange{operands.front().getType()}, operands,
+                      llvm::ArrayRef<mlir::NamedAttribute>{});
+}
+
+/// `lhs` and `rhs` broadcast to a common shape, or an error on the node.
+mlir::FailureOr<std::pair<mlir::Value, mlir::Value>> broadcastPair(NodeContext &ctx,
+                                                                  mlir::Value lhs,
+                                                                  mlir::Value rhs);
+
+/// The single result `value`.
+inline Results single(mlir::Value value) { return llvm::SmallVector<mlir::Value>{value}; }
+
+/// Whether the element type is a floating-point type.
+inline bool isFloat(mlir::Value value) { return mlir::isa<mlir::FloatType>(elementOf(value)); }
+
+/// `axes` (possibly negative) as sorted unique dimensions of a rank-`rank`
+/// tensor, or an error on the node.
+mlir::FailureOr<llvm::SmallVector<int64_t>> normalizeAxes(NodeContext &ctx,
+                                                          llvm::ArrayRef<int64_t> axes,
+                                                          int64_t rank);
+
+/// The comparison of `lhs` and `rhs` (already of one shape) by `direction`.
+mlir::Value compare(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lhs, mlir::Value rhs,
+                    hlo::ComparisonDirection direction);
+
+} // namespace oxla::onnx
+
+#endif // OXLA_COMPILER_IMPORT_ONNX_OPS_COMMON_H

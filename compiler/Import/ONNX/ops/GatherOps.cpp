@@ -1,0 +1,92 @@
+//===- GatherOps.cpp - ONNX Gather and GatherElements ---------------------===//
+
+#include "compiler/Import/ONNX/ops/Common.h"
+
+using namespace mlir;
+
+namespace oxla::onnx {
+namespace {
+
+/// Negative indices count from the end of a dimension of `size`.
+Value wrapIndices(OpBuilder &b, Location loc, Value indices, Value size) {
+  Value zero = splatLike(b, loc, indices, 0);
+  Value negative = compare(b, loc, indices, zero, hlo::ComparisonDirection::LT);
+  Value wrapped = elementwise<hlo::AddOp>(b, loc, {indices, size});
+  return b.create<hlo::SelectOp>(loc, indices.getType(), negative, wrapped, indices);
+}
+
+/// Gather: slices of data along axis picked by indices; the result is
+/// data.shape[:axis] + indices.shape + data.shape[axis+1:].
+Results lowerGather(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  Value data = ctx.input(0), indices = ctx.input(1);
+  RankedTensorType dataType = typeOf(data), indexType = typeOf(indices);
+  int64_t rank = dataType.getRank(), indexRank = indexType.getRank();
+  std::optional<int64_t> axis = normalizeAxis(ctx.intAttr("axis", 0), rank);
+  if (!axis)
+    return ctx.invalid("axis out of range");
+  if (!dataType.hasStaticShape())
+    return ctx.unsupported("gathering from a dynamic shape");
+  indices = convert(b, loc, indices, b.getI64Type());
+  Value size = splatLike(b, loc, indices, dataType.getDimSize(*axis));
+  indices = wrapIndices(b, loc, indices, size);
+  SmallVector<int64_t> shape(dataType.getShape().take_front(*axis));
+  shape.append(indexType.getShape().begin(), indexType.getShape().end());
+  shape.append(dataType.getShape().begin() + *axis + 1, dataType.getShape().end());
+  SmallVector<int64_t> offsetDims;
+  for (int64_t dim = 0; dim < static_cast<int64_t>(shape.size()); ++dim)
+    if (dim < *axis || dim >= *axis + indexRank)
+      offsetDims.push_back(dim);
+  SmallVector<int64_t> sliceSizes(dataType.getShape());
+  sliceSizes[*axis] = 1;
+  auto numbers = hlo::GatherDimensionNumbersAttr::get(b.getContext(), offsetDims, {*axis}, {},
+                                                      {}, {*axis}, indexRank);
+  return single(b.create<hlo::GatherOp>(loc, dataType.clone(shape), data, indices, numbers,
+                                        b.getDenseI64ArrayAttr(sliceSizes), false));
+}
+
+/// GatherElements: out[i...] = data[i... with index[i...] at axis]: a gather
+/// with full coordinates (iota everywhere but axis).
+Results lowerGatherElements(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  Value data = ctx.input(0), indices = ctx.input(1);
+  RankedTensorType dataType = typeOf(data), indexType = typeOf(indices);
+  int64_t rank = dataType.getRank();
+  std::optional<int64_t> axis = normalizeAxis(ctx.intAttr("axis", 0), rank);
+  if (!axis)
+    return ctx.invalid("axis out of range");
+  if (!dataType.hasStaticShape() || !indexType.hasStaticShape())
+    return ctx.unsupported("dynamic shapes");
+  if (indexType.getRank() != rank)
+    return ctx.invalid("indices must have the rank of data");
+  indices = convert(b, loc, indices, b.getI64Type());
+  indices = wrapIndices(b, loc, indices, splatLike(b, loc, indices, dataType.getDimSize(*axis)));
+  SmallVector<int64_t> coordShape(indexType.getShape());
+  coordShape.push_back(1);
+  auto coordType = RankedTensorType::get(coordShape, b.getI64Type());
+  SmallVector<Value> coords;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    Value coord = dim == *axis ? indices
+                               : b.create<hlo::IotaOp>(loc, typeOf(indices), dim).getResult();
+    coords.push_back(reshape(b, loc, coord, coordShape));
+  }
+  SmallVector<int64_t> allShape(indexType.getShape());
+  allShape.push_back(rank);
+  Value all = b.create<hlo::ConcatenateOp>(loc, coordType.clone(allShape), coords, rank);
+  SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  auto numbers = hlo::GatherDimensionNumbersAttr::get(b.getContext(), {}, dims, {}, {}, dims, rank);
+  return single(b.create<hlo::GatherOp>(loc, dataType.clone(indexType.getShape()), data, all,
+                                        numbers, b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 1)),
+                                        false));
+}
+
+} // namespace
+
+void registerGatherOps(LoweringTable &table) {
+  table["Gather"] = lowerGather;
+  table["GatherElements"] = lowerGatherElements;
+}
+
+} // namespace oxla::onnx

@@ -1,0 +1,120 @@
+//===- MatMulOps.cpp - ONNX MatMul and Gemm -------------------------------===//
+
+#include "compiler/Import/ONNX/ops/Common.h"
+
+using namespace mlir;
+
+namespace oxla::onnx {
+namespace {
+
+Value dotGeneral(OpBuilder &b, Location loc, Value lhs, Value rhs, ArrayRef<int64_t> lhsBatch,
+                 ArrayRef<int64_t> rhsBatch, int64_t lhsContract, int64_t rhsContract) {
+  RankedTensorType lhsType = typeOf(lhs), rhsType = typeOf(rhs);
+  SmallVector<int64_t> shape;
+  for (int64_t dim : lhsBatch)
+    shape.push_back(lhsType.getDimSize(dim));
+  for (int64_t dim = 0; dim < lhsType.getRank(); ++dim)
+    if (!llvm::is_contained(lhsBatch, dim) && dim != lhsContract)
+      shape.push_back(lhsType.getDimSize(dim));
+  for (int64_t dim = 0; dim < rhsType.getRank(); ++dim)
+    if (!llvm::is_contained(rhsBatch, dim) && dim != rhsContract)
+      shape.push_back(rhsType.getDimSize(dim));
+  auto numbers = hlo::DotDimensionNumbersAttr::get(b.getContext(), lhsBatch, rhsBatch,
+                                                   {lhsContract}, {rhsContract});
+  return b.create<hlo::DotGeneralOp>(loc, lhsType.clone(shape), lhs, rhs, numbers, nullptr,
+                                     nullptr);
+}
+
+/// MatMul: numpy.matmul. A 1-d operand is a row (lhs) or column (rhs)
+/// vector whose dimension the result drops; a 2-d rhs contracts the lhs's
+/// last dimension directly; otherwise the batch dimensions broadcast.
+Results lowerMatMul(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  Value lhs = ctx.input(0), rhs = ctx.input(1);
+  if (elementOf(lhs) != elementOf(rhs))
+    return ctx.invalid("the inputs have different element types");
+  int64_t lhsRank = rankOf(lhs), rhsRank = rankOf(rhs);
+  if (lhsRank == 0 || rhsRank == 0)
+    return ctx.invalid("the inputs must have rank 1 or more");
+  if (rhsRank <= 2)
+    // [..., K] x [K] or [..., K] x [K, N].
+    return single(dotGeneral(b, loc, lhs, rhs, {}, {}, lhsRank - 1, 0));
+  if (lhsRank == 1) {
+    // [K] x [..., K, N] is [..., N]: contract K with rhs's second-to-last
+    // dimension.
+    Value result = dotGeneral(b, loc, lhs, rhs, {}, {}, 0, rhsRank - 2);
+    return single(result);
+  }
+  // Both have rank >= 2 and rhs has batch dimensions: broadcast the batch
+  // dimensions of both, then a batched dot_general.
+  RankedTensorType lhsType = typeOf(lhs), rhsType = typeOf(rhs);
+  int64_t batchRank = std::max(lhsRank, rhsRank) - 2;
+  SmallVector<int64_t> batch(batchRank, 1);
+  for (auto [type, rank] : {std::pair(lhsType, lhsRank), std::pair(rhsType, rhsRank)}) {
+    for (int64_t i = 0; i < rank - 2; ++i) {
+      int64_t size = type.getDimSize(i);
+      int64_t &into = batch[batchRank - (rank - 2) + i];
+      if (ShapedType::isDynamic(size) || ShapedType::isDynamic(into)) {
+        if (size != 1)
+          into = ShapedType::kDynamic;
+        continue;
+      }
+      if (size != 1 && into != 1 && size != into)
+        return ctx.invalid("the batch dimensions do not broadcast");
+      into = std::max(into, size);
+    }
+  }
+  if (llvm::any_of(batch, ShapedType::isDynamic)) {
+    if (lhsType.getShape().drop_back(2) != rhsType.getShape().drop_back(2))
+      return ctx.unsupported("broadcasting dynamic batch dimensions of MatMul");
+  }
+  auto expand = [&](Value value, RankedTensorType type, int64_t rank) {
+    SmallVector<int64_t> shape(batch);
+    shape.push_back(type.getDimSize(rank - 2));
+    shape.push_back(type.getDimSize(rank - 1));
+    if (shape == SmallVector<int64_t>(type.getShape()))
+      return value;
+    SmallVector<int64_t> dims;
+    for (int64_t i = 0; i < rank; ++i)
+      dims.push_back(batchRank + 2 - rank + i);
+    return broadcastInDim(b, loc, value, shape, nullptr, dims);
+  };
+  lhs = expand(lhs, lhsType, lhsRank);
+  rhs = expand(rhs, rhsType, rhsRank);
+  SmallVector<int64_t> batchDims = llvm::to_vector(llvm::seq<int64_t>(0, batchRank));
+  return single(dotGeneral(b, loc, lhs, rhs, batchDims, batchDims, batchRank + 1, batchRank));
+}
+
+/// Gemm: alpha * A' B' + beta * C with A' = transpose(A) if transA (and B'
+/// likewise); C broadcasts to the product's shape.
+Results lowerGemm(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  Value lhs = ctx.input(0), rhs = ctx.input(1);
+  if (rankOf(lhs) != 2 || rankOf(rhs) != 2)
+    return ctx.invalid("A and B must be matrices");
+  bool transA = ctx.intAttr("transA", 0), transB = ctx.intAttr("transB", 0);
+  Value product = dotGeneral(b, loc, lhs, rhs, {}, {}, transA ? 0 : 1, transB ? 1 : 0);
+  double alpha = ctx.floatAttr("alpha", 1.0f), beta = ctx.floatAttr("beta", 1.0f);
+  if (alpha != 1.0)
+    product = elementwise<hlo::MulOp>(b, loc, {product, splatLike(b, loc, product, alpha)});
+  if (!ctx.hasInput(2) || beta == 0.0)
+    return single(product);
+  Value bias = ctx.input(2);
+  if (beta != 1.0)
+    bias = ctx.folded(elementwise<hlo::MulOp>(b, loc, {bias, splatLike(b, loc, bias, beta)}));
+  auto operands = broadcastPair(ctx, product, bias);
+  if (failed(operands))
+    return failure();
+  return single(elementwise<hlo::AddOp>(b, loc, {operands->first, operands->second}));
+}
+
+} // namespace
+
+void registerMatMulOps(LoweringTable &table) {
+  table["MatMul"] = lowerMatMul;
+  table["Gemm"] = lowerGemm;
+}
+
+} // namespace oxla::onnx
