@@ -15,6 +15,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "interpreter/Interpreter.h"
+#include "interpreter/ops/EvaluatorSupport.h"
 #include "runtime/kernels/CallAttributesFromMlir.h"
 #include "runtime/kernels/XlaCpuTargets.h"
 
@@ -102,7 +103,10 @@ LogicalResult evalCustomCall(Operation *op, Operands operands, Results &results,
                              EvalContext &context) {
   auto name = op->getAttrOfType<StringAttr>("call_target_name");
   StringRef target = name ? name.getValue() : StringRef();
-  if (target.starts_with("check.") || target == "shape_assertion")
+  // Checks, JAX's shape assertions and sharding markers
+  // (CheckEvaluators.cpp, ShardingEvaluators.cpp).
+  if (target.starts_with("check.") || target == "shape_assertion" ||
+      isShardingCustomCallTarget(target))
     return evalCheckCustomCall(op, operands, results, context);
   if (kernels::isXlaCpuTarget(target))
     return evalXlaCpuTarget(op, target, operands, results, context);
