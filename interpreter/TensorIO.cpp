@@ -328,11 +328,21 @@ void printTensor(llvm::raw_ostream &os, const Tensor &tensor) {
   }
 }
 
-bool writeNpy(llvm::StringRef path, const Tensor &tensor, std::string &error) {
+bool writeNpy(llvm::StringRef path, const Tensor &tensor, std::string &error,
+              bool *widened) {
   const char *dtype = nullptr;
   for (auto [name, kind] : kNpyTypes)
     if (tensor.elementType().kind() == kind)
       dtype = name;
+  if (!dtype && tensor.elementType().isSmallFloat()) {
+    Tensor wide(ElementKind::F32, tensor.shape());
+    float *values = wide.data<float>();
+    for (int64_t i = 0, e = tensor.numElements(); i < e; ++i)
+      values[i] = static_cast<float>(tensor.elementAsDouble(i));
+    if (widened)
+      *widened = true;
+    return writeNpy(path, wide, error);
+  }
   if (!dtype) {
     error = "NumPy has no dtype for " + tensor.elementType().name() + " (writing '" +
             path.str() + "')";

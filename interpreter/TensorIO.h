@@ -43,9 +43,12 @@ void printTensor(llvm::raw_ostream &os, const Tensor &tensor);
 std::string formatRoundTrip(double value, const llvm::fltSemantics &semantics);
 
 /// Writes `tensor` as a .npy file (format 1.0, little-endian, C order) of
-/// the NumPy dtype of its element type. Fails, with `error`, for element
-/// types NumPy lacks (bf16, f8 types, sub-byte integers) or a write error.
-bool writeNpy(llvm::StringRef path, const Tensor &tensor, std::string &error);
+/// the NumPy dtype of its element type. A float type NumPy lacks (bf16, the
+/// f8 types) is written as float32, which holds each of its values exactly,
+/// and `*widened` (where given) is set. Fails, with `error`, for the other
+/// types NumPy lacks (sub-byte integers) or a write error.
+bool writeNpy(llvm::StringRef path, const Tensor &tensor, std::string &error,
+              bool *widened = nullptr);
 
 } // namespace oxla::interp
 

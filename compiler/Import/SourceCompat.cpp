@@ -1,6 +1,7 @@
 //===- SourceCompat.cpp - Text that newer MLIR writes, read by MLIR 19 ----===//
 
 #include "compiler/Import/SourceCompat.h"
+#include "compiler/Import/SourceScanner.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -145,6 +146,27 @@ std::string packI1HexConstants(llvm::StringRef text, bool &changed) {
   return result ? std::move(*result) : text.str();
 }
 
+std::optional<std::string> commentOutBannerLines(llvm::StringRef text) {
+  std::vector<TextEdit> edits;
+  scanSource(text, [&](SourceSpan span) {
+    if (span.kind != SourceSpan::Code)
+      return;
+    size_t pos = span.begin;
+    while ((pos = text.find("---", pos)) != llvm::StringRef::npos && pos + 3 <= span.end) {
+      // Only first on a line, after indentation.
+      size_t lineStart = text.rfind('\n', pos);
+      lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+      if (lineStart >= span.begin &&
+          llvm::all_of(text.slice(lineStart, pos), [](char c) { return c == ' ' || c == '\t'; }))
+        edits.push_back({pos, pos + 2, "//"});
+      pos = text.find('\n', pos);
+    }
+  });
+  if (edits.empty())
+    return std::nullopt;
+  return applyEdits(text, edits);
+}
+
 std::unique_ptr<llvm::MemoryBuffer>
 adaptSourceText(std::unique_ptr<llvm::MemoryBuffer> buffer) {
   llvm::StringRef text = buffer->getBuffer();
@@ -162,6 +184,10 @@ adaptSourceText(std::unique_ptr<llvm::MemoryBuffer> buffer) {
   }
   if (current().contains("dense<")) {
     if (std::optional<std::string> rewritten = rewriteLegacyArrayAttributes(current()))
+      adapted = std::move(rewritten);
+  }
+  if (current().contains("---")) {
+    if (std::optional<std::string> rewritten = commentOutBannerLines(current()))
       adapted = std::move(rewritten);
   }
   if (current().contains(kHexStart)) {

@@ -11,6 +11,10 @@
 // - 1-D tensor spellings of attributes that are dense arrays today, from
 //   StableHLO releases before 0.19 (JAX's 2023 exports):
 //   LegacyArrayAttributes.cpp;
+// - banner lines that dump tools print around a module (tt-mlir and
+//   torch-xla end theirs with `---------- END OF MLIR MODULE ----------`):
+//   a line that starts with `---` outside strings and comments is never
+//   MLIR, and is read as a comment;
 // - a dense i1 constant in hex, below.
 //
 // A dense i1 constant in hex: MLIR 19 stores i1
@@ -47,6 +51,10 @@ std::optional<std::string> dropLocationRanges(llvm::StringRef text);
 /// `text` with each old 1-D tensor spelling of a dense-array attribute
 /// written as the array, or nothing when it has none.
 std::optional<std::string> rewriteLegacyArrayAttributes(llvm::StringRef text);
+
+/// `text` with each banner line (`---` first on the line, in code) turned
+/// into a comment, or nothing when it has none.
+std::optional<std::string> commentOutBannerLines(llvm::StringRef text);
 
 /// Every rewrite of this file, for a whole source buffer, as every tool and
 /// API reads text: bytecode and text that needs none come back as they are;

@@ -42,9 +42,15 @@ int oxla::tools::writeResults(llvm::StringRef entry, llvm::ArrayRef<interp::Tens
     llvm::SmallString<256> path(outputDir);
     llvm::sys::path::append(path, entry + "." + llvm::Twine(index) + ".npy");
     std::string error;
-    if (!interp::writeNpy(path, result, error)) {
+    bool widened = false;
+    if (!interp::writeNpy(path, result, error, &widened)) {
       llvm::errs() << "error: result " << index << " of @" << entry << ": " << error << "\n";
       code = kExitUnsupported;
+    } else if (widened) {
+      llvm::errs() << "note: result " << index << " of @" << entry << " is "
+                   << result.elementType().name()
+                   << ", which NumPy has no dtype for: '" << path
+                   << "' holds it as float32 (exactly)\n";
     }
   }
   return code;

@@ -10,6 +10,7 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Import/ONNX/ONNXImport.h"
 #include "compiler/Registration.h"
+#include "compiler/Import/ForeignDialects.h"
 #include "compiler/Import/SourceCompat.h"
 #include "tools/common/ToolSupport.h"
 
@@ -137,6 +138,9 @@ int main(int argc, char **argv) {
   }
   // Text crosses MLIR versions in both directions (compiler/Import/SourceCompat.h).
   input = oxla::adaptSourceText(std::move(input));
+  // Exporters' own dialect attributes are kept as written (ForeignDialects.h).
+  if (!isBytecode(*input))
+    oxla::registerForeignDialects(registry, input->getBuffer());
   if (!isBytecode(*input))
     if (std::optional<std::string> reason = oxla::vhlo::binaryInputReason(*input)) {
       llvm::errs() << input->getBufferIdentifier() << ":0:0: error: " << *reason << "\n";

@@ -34,9 +34,36 @@ oxla::describeEntries(ArrayRef<func::FuncOp> entries) {
   return metadata;
 }
 
+/// Argument and result attributes that exporters write (jax.result_info,
+/// mhlo.layout_mode, tt-mlir's ttcore.*) describe the program for their own
+/// tools; compiled code has no use for them, and LLVM's translation warns
+/// about each one of a dialect it knows.
+static void dropExporterMetadata(func::FuncOp entry) {
+  auto isCodegenAttr = [](NamedAttribute attr) {
+    StringRef name = attr.getName().strref();
+    return name.starts_with("llvm.") || name.starts_with("bufferization.");
+  };
+  auto filtered = [&](ArrayRef<DictionaryAttr> all) {
+    SmallVector<DictionaryAttr> kept;
+    for (DictionaryAttr attrs : all) {
+      SmallVector<NamedAttribute> keep;
+      if (attrs)
+        llvm::copy_if(attrs.getValue(), std::back_inserter(keep), isCodegenAttr);
+      kept.push_back(DictionaryAttr::get(entry.getContext(), keep));
+    }
+    return kept;
+  };
+  SmallVector<DictionaryAttr> args, results;
+  entry.getAllArgAttrs(args);
+  entry.getAllResultAttrs(results);
+  entry.setAllArgAttrs(filtered(args));
+  entry.setAllResultAttrs(filtered(results));
+}
+
 void oxla::exposeEntries(ArrayRef<func::FuncOp> entries) {
   for (func::FuncOp entry : entries) {
     MLIRContext *context = entry.getContext();
+    dropExporterMetadata(entry);
     entry->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
     // The caller's argument buffers are read-only: an op that updates a
     // tensor in place (scatter, dynamic_update_slice) works on a copy.

@@ -1,6 +1,7 @@
 // How SourceScanner splits MLIR text, and the rewrites built on it: strings
 // and comments are never touched, whatever they contain.
 
+#include "compiler/Import/ForeignDialects.h"
 #include "compiler/Import/SourceCompat.h"
 #include "compiler/Import/SourceScanner.h"
 
@@ -89,6 +90,22 @@ TEST(LegacyArrayAttributes, LeavesOtherDialectsAlone) {
                 "{dimensions = dense<1> : tensor<1xi64>}"),
             "\"stablehlo.reduce\"(%a) ({ \"stablehlo.add\"(%x) }) "
             "{dimensions = array<i64: 1>           }");
+}
+
+TEST(ForeignDialects, NamespacesOfAttributesInCodeOnly) {
+  // Pretty (`#ns.name<...>`) and verbose (`#ns<...>`) forms; an alias
+  // (`#loc1`), a result number (`%0#1`) and text in strings and comments are
+  // not dialect attributes.
+  EXPECT_EQ(oxla::attributeDialectNamespaces(
+                "#loc1 = loc(\"a\")\n{a = #tt.x<1>, b = #v<\"q\">, c = #tt.y, "
+                "d = \"#s.z<1>\"} %0#1 #loc1 // #c.w<2>\n"),
+            (std::vector<std::string>{"tt", "v"}));
+}
+
+TEST(BannerLines, OnlyFirstOnALineInCode) {
+  EXPECT_EQ(oxla::commentOutBannerLines("module {\n}\n---- END ----\n  --- x\n"),
+            "module {\n}\n//-- END ----\n  //- x\n");
+  EXPECT_EQ(oxla::commentOutBannerLines("a --- b\n\"\n---\"\n// ---\n"), std::nullopt);
 }
 
 } // namespace

@@ -202,6 +202,22 @@ inferDotGeneralShape(Operation *op, RankedTensorType lhs,
   return shape;
 }
 
+/// Spec (C13) asks one element type of both operands; XLA, and with it
+/// the programs torch-xla and tt-mlir export, also multiply two float types
+/// (f32 x bf16) or two integer types of different widths. oxla accepts
+/// those as XLA does: each operand is converted to the result's element
+/// type and the product computed there (the interpreter's contraction does
+/// so, and compiled code converts as it loads).
+static bool sameElementKind(Type lhs, Type rhs) {
+  if (lhs == rhs)
+    return true;
+  if (isa<FloatType>(lhs) && isa<FloatType>(rhs))
+    return true;
+  auto lhsInt = dyn_cast<IntegerType>(lhs), rhsInt = dyn_cast<IntegerType>(rhs);
+  return lhsInt && rhsInt && lhsInt.getWidth() > 1 && rhsInt.getWidth() > 1 &&
+         lhsInt.getSignedness() == rhsInt.getSignedness();
+}
+
 LogicalResult DotGeneralOp::verify() {
   auto lhs = cast<RankedTensorType>(getLhs().getType());
   auto rhs = cast<RankedTensorType>(getRhs().getType());
@@ -219,9 +235,10 @@ LogicalResult DotGeneralOp::verify() {
   Type lhsElt = lhs.getElementType(), rhsElt = rhs.getElementType();
   Type resultElt = result.getElementType();
   if (!anyQuantized({lhsElt, rhsElt, resultElt})) {
-    if (lhsElt != rhsElt)
+    if (!sameElementKind(lhsElt, rhsElt))
       return emitOpError() << "(C13) requires lhs and rhs of one element "
-                              "type, but got "
+                              "type (or, as XLA accepts, two float or two "
+                              "integer types), but got "
                            << lhsElt << " and " << rhsElt;
   } else {
     ArrayRef<int64_t> rhsContract = dims.getRhsContractingDimensions();
@@ -281,8 +298,9 @@ LogicalResult DotOp::verify() {
                                    "(precision_config)")))
     return failure();
   if (!anyQuantized({lhs.getElementType(), rhs.getElementType()}) &&
-      lhs.getElementType() != rhs.getElementType())
-    return emitOpError() << "requires lhs and rhs of one element type, but got "
+      !sameElementKind(lhs.getElementType(), rhs.getElementType()))
+    return emitOpError() << "requires lhs and rhs of one element type (or "
+                            "two float or two integer types), but got "
                          << lhs.getElementType() << " and "
                          << rhs.getElementType();
   return success();

@@ -4,6 +4,7 @@
 
 #include "compiler/Dialect/StableHLO/IR/TensorSizes.h"
 #include "compiler/Dialect/VHLO/IR/Version.h"
+#include "compiler/Import/ForeignDialects.h"
 #include "compiler/Import/ONNX/ONNXImport.h"
 #include "compiler/Dialect/VHLO/Transforms/BytecodeStructure.h"
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
@@ -143,6 +144,8 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
       emitError(FileLineColLoc::get(context, name, 0, 0)) << *reason;
       return nullptr;
     }
+    // Exporters' own dialect attributes are kept as written.
+    oxla::registerForeignDialects(*context, buffer->getBuffer());
     OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
     // Shardy's string round-trip form is read into the sdy dialect.
     if (module && (failed(oxla::stablehlo::verifyTensorSizes(*module)) ||
