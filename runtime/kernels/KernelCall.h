@@ -51,6 +51,9 @@ struct KernelCall {
   /// An integer scalar operand's value (any integer width); when verifying,
   /// checks that it is one and returns 0.
   Status scalarInt(size_t operand, const std::string &what, int64_t &value) const;
+  /// The older ABI's size operand `operand` (an integer scalar) equals
+  /// `expected`, the size its matrix operand has.
+  Status expectScalar(size_t operand, const std::string &what, int64_t expected) const;
   /// A one-character attribute of the FFI dictionary (`uplo = 76 : ui8`),
   /// `fallback` when absent; checks that it is one of `allowed`.
   Status configChar(const std::string &name, const char *allowed, char fallback,

@@ -109,6 +109,18 @@ Status KernelCall::expectType(const Buffer &buffer, const std::string &what,
   return Status::ok();
 }
 
+Status KernelCall::expectScalar(size_t operand, const std::string &what,
+                                int64_t expected) const {
+  int64_t value;
+  if (Status status = scalarInt(operand, what, value); !status.isOk())
+    return status;
+  if (!verifying && value != expected)
+    return invalid("operand #" + std::to_string(operand) + " (" + what + ") is " +
+                   std::to_string(value) + ", but the matrix operand says " +
+                   std::to_string(expected));
+  return Status::ok();
+}
+
 Status KernelCall::scalarInt(size_t operand, const std::string &what,
                              int64_t &value) const {
   const Buffer &buffer = operands[operand];

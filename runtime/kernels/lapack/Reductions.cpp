@@ -51,17 +51,6 @@ Status squareOperand(const KernelCall &call, size_t a, int64_t &batch, int64_t &
   return Status::ok();
 }
 
-Status checkScalar(const KernelCall &call, size_t index, const char *name, int64_t expected) {
-  int64_t value;
-  if (Status s = call.scalarInt(index, name, value); !s.isOk())
-    return s;
-  if (!call.verifying && value != expected)
-    return call.invalid("operand #" + std::to_string(index) + " (" + name + ") is " +
-                        std::to_string(value) + ", but the matrix operand says " +
-                        std::to_string(expected));
-  return Status::ok();
-}
-
 template <typename T> Status gehrd(KernelCall &call) {
   size_t a = call.ffi ? 0 : 6;
   if (Status s = call.ffi ? call.expectArity(1, 3, 4) : call.expectArity(7, 4); !s.isOk())
@@ -76,15 +65,15 @@ template <typename T> Status gehrd(KernelCall &call) {
     if (Status s = call.configInt("high", n, high); !s.isOk())
       return s;
   } else {
-    if (Status s = checkScalar(call, 0, "n", n); !s.isOk())
+    if (Status s = call.expectScalar(0, "n", n); !s.isOk())
       return s;
     if (Status s = call.scalarInt(1, "ilo", low); !s.isOk())
       return s;
     if (Status s = call.scalarInt(2, "ihi", high); !s.isOk())
       return s;
-    if (Status s = checkScalar(call, 3, "lda", std::max<int64_t>(1, n)); !s.isOk())
+    if (Status s = call.expectScalar(3, "lda", std::max<int64_t>(1, n)); !s.isOk())
       return s;
-    if (Status s = checkScalar(call, 4, "batch", batch); !s.isOk())
+    if (Status s = call.expectScalar(4, "batch", batch); !s.isOk())
       return s;
     int64_t lwork;
     if (Status s = call.scalarInt(5, "lwork", lwork); !s.isOk())
@@ -140,13 +129,13 @@ template <typename T> Status sytrd(KernelCall &call) {
       return s;
   } else {
     int64_t lower, lwork;
-    if (Status s = checkScalar(call, 0, "n", n); !s.isOk())
+    if (Status s = call.expectScalar(0, "n", n); !s.isOk())
       return s;
     if (Status s = call.scalarInt(1, "lower", lower); !s.isOk())
       return s;
-    if (Status s = checkScalar(call, 2, "lda", std::max<int64_t>(1, n)); !s.isOk())
+    if (Status s = call.expectScalar(2, "lda", std::max<int64_t>(1, n)); !s.isOk())
       return s;
-    if (Status s = checkScalar(call, 3, "batch", batch); !s.isOk())
+    if (Status s = call.expectScalar(3, "batch", batch); !s.isOk())
       return s;
     if (Status s = call.scalarInt(4, "lwork", lwork); !s.isOk())
       return s;
