@@ -372,45 +372,35 @@ LogicalResult AllGatherOp::verify() {
   return success();
 }
 
-LogicalResult AllSliceOp::verify() {
+/// all_slice and reduce_scatter: per dimension, the result is sharded on the
+/// operand's axes followed by the op's own (`what`).
+template <typename Op>
+static LogicalResult verifyAppendedAxes(Op op, ArrayRef<AxisRefListAttr> lists,
+                                        StringRef what) {
   TensorShardingAttr in;
-  if (failed(verifyCollective(*this, getOutSharding(), in)))
+  if (failed(verifyCollective(op, op.getOutSharding(), in)))
     return failure();
-  MeshAttr mesh = getOutSharding().getMesh(*this);
-  ArrayRef<AxisRefListAttr> lists = getSlicingAxes().getValue();
-  if (failed(verifyAxesPerDim(*this, lists, mesh, "slicing axes")))
+  MeshAttr mesh = op.getOutSharding().getMesh(op);
+  if (failed(verifyAxesPerDim(op, lists, mesh, what)))
     return failure();
   if (!in)
     return success();
   for (auto [dim, list] : llvm::enumerate(lists)) {
     SmallVector<AxisRefAttr> expected(operandAxes(in, dim));
     llvm::append_range(expected, list.getValue());
-    if (!llvm::equal(expected, getOutSharding().getDimShardings()[dim].getAxes()))
-      return emitOpError() << "out_sharding of dimension " << dim
-                           << " must be the operand's axes followed by the slicing axes";
+    if (!llvm::equal(expected, op.getOutSharding().getDimShardings()[dim].getAxes()))
+      return op.emitOpError() << "out_sharding of dimension " << dim
+                              << " must be the operand's axes followed by the " << what;
   }
   return success();
 }
 
+LogicalResult AllSliceOp::verify() {
+  return verifyAppendedAxes(*this, getSlicingAxes().getValue(), "slicing axes");
+}
+
 LogicalResult ReduceScatterOp::verify() {
-  TensorShardingAttr in;
-  if (failed(verifyCollective(*this, getOutSharding(), in)))
-    return failure();
-  MeshAttr mesh = getOutSharding().getMesh(*this);
-  ArrayRef<AxisRefListAttr> lists = getReduceScatterAxes().getValue();
-  if (failed(verifyAxesPerDim(*this, lists, mesh, "reduce-scatter axes")))
-    return failure();
-  if (!in)
-    return success();
-  for (auto [dim, list] : llvm::enumerate(lists)) {
-    SmallVector<AxisRefAttr> expected(operandAxes(in, dim));
-    llvm::append_range(expected, list.getValue());
-    if (!llvm::equal(expected, getOutSharding().getDimShardings()[dim].getAxes()))
-      return emitOpError() << "out_sharding of dimension " << dim
-                           << " must be the operand's axes followed by the "
-                              "reduce-scatter axes";
-  }
-  return success();
+  return verifyAppendedAxes(*this, getReduceScatterAxes().getValue(), "reduce-scatter axes");
 }
 
 LogicalResult AllReduceOp::verify() {
