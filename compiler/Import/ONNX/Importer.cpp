@@ -149,13 +149,17 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
       baseDirectory_(baseDirectory.str()), opset_(opset) {
   registerActivationOps(table_);
   registerConvolutionOps(table_);
+  registerDepthSpaceOps(table_);
   registerElementwiseOps(table_);
   registerGatherOps(table_);
+  registerMaskOps(table_);
   registerMatMulOps(table_);
   registerNormalizationOps(table_);
   registerPoolingOps(table_);
   registerReductionOps(table_);
   registerResizeOps(table_);
+  registerScatterOps(table_);
+  registerSelectionOps(table_);
   registerShapeOps(table_);
 }
 

@@ -90,13 +90,17 @@ using LoweringTable = llvm::StringMap<Lowering>;
 
 void registerActivationOps(LoweringTable &table);
 void registerConvolutionOps(LoweringTable &table);
+void registerDepthSpaceOps(LoweringTable &table);
 void registerElementwiseOps(LoweringTable &table);
 void registerGatherOps(LoweringTable &table);
+void registerMaskOps(LoweringTable &table);
 void registerMatMulOps(LoweringTable &table);
 void registerNormalizationOps(LoweringTable &table);
 void registerPoolingOps(LoweringTable &table);
 void registerReductionOps(LoweringTable &table);
 void registerResizeOps(LoweringTable &table);
+void registerScatterOps(LoweringTable &table);
+void registerSelectionOps(LoweringTable &table);
 void registerShapeOps(LoweringTable &table);
 
 } // namespace oxla::onnx

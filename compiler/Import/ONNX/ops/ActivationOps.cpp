@@ -153,6 +153,21 @@ Results lowerMish(NodeContext &ctx) {
   return single(elementwise<hlo::MulOp>(ctx.builder(), ctx.loc(), {x, gate}));
 }
 
+/// Shrink: x + bias below -lambd, x - bias above lambd, 0 between.
+Results lowerShrink(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  Value x = ctx.input(0);
+  double lambd = ctx.floatAttr("lambd", 0.5), bias = ctx.floatAttr("bias", 0.0);
+  Value below = compare(b, loc, x, constantLike(ctx, x, -lambd), hlo::ComparisonDirection::LT);
+  Value above = compare(b, loc, x, constantLike(ctx, x, lambd), hlo::ComparisonDirection::GT);
+  Value raised = elementwise<hlo::AddOp>(b, loc, {x, constantLike(ctx, x, bias)});
+  Value lowered = elementwise<hlo::SubtractOp>(b, loc, {x, constantLike(ctx, x, bias)});
+  Value zero = constantLike(ctx, x, 0);
+  Value upper = b.create<hlo::SelectOp>(loc, x.getType(), above, lowered, zero);
+  return single(b.create<hlo::SelectOp>(loc, x.getType(), below, raised, upper));
+}
+
 } // namespace
 
 void registerActivationOps(LoweringTable &table) {
@@ -168,6 +183,7 @@ void registerActivationOps(LoweringTable &table) {
   table["Softplus"] = lowerSoftplus;
   table["Softsign"] = lowerSoftsign;
   table["Mish"] = lowerMish;
+  table["Shrink"] = lowerShrink;
 }
 
 } // namespace oxla::onnx

@@ -40,6 +40,15 @@ mlir::FailureOr<llvm::SmallVector<int64_t>> normalizeAxes(NodeContext &ctx,
 mlir::Value compare(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lhs, mlir::Value rhs,
                     hlo::ComparisonDirection direction);
 
+/// Negative indices count from the end of a dimension of `size` (a tensor
+/// of the indices' shape).
+mlir::Value wrapIndices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value indices,
+                        mlir::Value size);
+/// The same for index vectors (the last dimension of `indices`): component
+/// j counts from the end of a dimension of `sizes[j]`.
+mlir::Value wrapIndicesND(mlir::OpBuilder &b, mlir::Location loc, mlir::Value indices,
+                          llvm::ArrayRef<int64_t> sizes);
+
 } // namespace oxla::onnx
 
 #endif // OXLA_COMPILER_IMPORT_ONNX_OPS_COMMON_H

@@ -1,19 +1,26 @@
-//===- GatherOps.cpp - ONNX Gather and GatherElements ---------------------===//
+//===- GatherOps.cpp - ONNX Gather, GatherElements and GatherND -----------===//
 
 #include "compiler/Import/ONNX/ops/Common.h"
 
 using namespace mlir;
 
 namespace oxla::onnx {
-namespace {
 
-/// Negative indices count from the end of a dimension of `size`.
 Value wrapIndices(OpBuilder &b, Location loc, Value indices, Value size) {
   Value zero = splatLike(b, loc, indices, 0);
   Value negative = compare(b, loc, indices, zero, hlo::ComparisonDirection::LT);
   Value wrapped = elementwise<hlo::AddOp>(b, loc, {indices, size});
   return b.create<hlo::SelectOp>(loc, indices.getType(), negative, wrapped, indices);
 }
+
+Value wrapIndicesND(OpBuilder &b, Location loc, Value indices, ArrayRef<int64_t> sizes) {
+  RankedTensorType type = typeOf(indices);
+  Value sizeVector = i64Constant(b, loc, sizes);
+  Value size = broadcastInDim(b, loc, sizeVector, type.getShape(), nullptr, {type.getRank() - 1});
+  return wrapIndices(b, loc, indices, size);
+}
+
+namespace {
 
 /// Gather: slices of data along axis picked by indices; the result is
 /// data.shape[:axis] + indices.shape + data.shape[axis+1:].
@@ -82,11 +89,48 @@ Results lowerGatherElements(NodeContext &ctx) {
                                         false));
 }
 
+/// GatherND: indices of shape [..., k] pick slices data[b..., i0, ..., ik-1, :]
+/// after the first batch_dims dimensions, which data and indices share; the
+/// result has shape indices.shape[:-1] + data.shape[batch_dims + k:].
+Results lowerGatherND(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  Value data = ctx.input(0), indices = ctx.input(1);
+  RankedTensorType dataType = typeOf(data), indexType = typeOf(indices);
+  if (!dataType.hasStaticShape() || !indexType.hasStaticShape())
+    return ctx.unsupported("dynamic shapes");
+  int64_t rank = dataType.getRank(), indexRank = indexType.getRank();
+  int64_t batch = ctx.intAttr("batch_dims", 0);
+  int64_t k = indexRank ? indexType.getDimSize(indexRank - 1) : -1;
+  if (batch < 0 || batch >= std::min(rank, indexRank))
+    return ctx.invalid("batch_dims must be less than the ranks of data and indices");
+  if (k < 1 || batch + k > rank)
+    return ctx.invalid("indices must end in a dimension of size 1 to rank - batch_dims");
+  if (dataType.getShape().take_front(batch) != indexType.getShape().take_front(batch))
+    return ctx.invalid("data and indices must agree on the batch dimensions");
+  indices = wrapIndicesND(b, loc, convert(b, loc, indices, b.getI64Type()),
+                          dataType.getShape().slice(batch, k));
+  SmallVector<int64_t> shape(indexType.getShape().drop_back());
+  shape.append(dataType.getShape().begin() + batch + k, dataType.getShape().end());
+  SmallVector<int64_t> offsetDims, batchDims = llvm::to_vector(llvm::seq<int64_t>(0, batch));
+  SmallVector<int64_t> picked = llvm::to_vector(llvm::seq<int64_t>(batch, batch + k));
+  for (int64_t dim = indexRank - 1; dim < static_cast<int64_t>(shape.size()); ++dim)
+    offsetDims.push_back(dim);
+  SmallVector<int64_t> sliceSizes(batch + k, 1);
+  sliceSizes.append(dataType.getShape().begin() + batch + k, dataType.getShape().end());
+  auto numbers = hlo::GatherDimensionNumbersAttr::get(b.getContext(), offsetDims, picked,
+                                                      batchDims, batchDims, picked,
+                                                      indexRank - 1);
+  return single(b.create<hlo::GatherOp>(loc, dataType.clone(shape), data, indices, numbers,
+                                        b.getDenseI64ArrayAttr(sliceSizes), false));
+}
+
 } // namespace
 
 void registerGatherOps(LoweringTable &table) {
   table["Gather"] = lowerGather;
   table["GatherElements"] = lowerGatherElements;
+  table["GatherND"] = lowerGatherND;
 }
 
 } // namespace oxla::onnx

@@ -1,6 +1,8 @@
-//===- MatMulOps.cpp - ONNX MatMul and Gemm -------------------------------===//
+//===- MatMulOps.cpp - ONNX MatMul, Gemm and Einsum -----------------------===//
 
 #include "compiler/Import/ONNX/ops/Common.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 
@@ -110,11 +112,77 @@ Results lowerGemm(NodeContext &ctx) {
   return single(elementwise<hlo::AddOp>(b, loc, {operands->first, operands->second}));
 }
 
+/// Einsum: stablehlo.einsum (two operands) or unary_einsum (one), whose
+/// config is the equation without spaces; an equation without `->` sums the
+/// labels that appear twice and orders the rest alphabetically (implicit
+/// mode). Ellipses (`...`) are not supported.
+Results lowerEinsum(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  std::string equation;
+  for (char c : ctx.stringAttr("equation", ""))
+    if (c != ' ')
+      equation += c;
+  if (equation.find("...") != std::string::npos)
+    return ctx.unsupported("an equation with an ellipsis ('...')");
+  StringRef inputs = equation, output;
+  bool explicitOutput = false;
+  if (size_t arrow = equation.find("->"); arrow != std::string::npos) {
+    inputs = StringRef(equation).take_front(arrow);
+    output = StringRef(equation).drop_front(arrow + 2);
+    explicitOutput = true;
+  }
+  SmallVector<StringRef> specs;
+  inputs.split(specs, ',');
+  if (specs.size() != ctx.numInputs() || specs.size() > 2)
+    return specs.size() > 2 ? ctx.unsupported("einsum of more than two operands")
+                            : ctx.invalid("the equation names " + Twine(specs.size()) +
+                                          " operands, the node has " + Twine(ctx.numInputs()));
+  llvm::SmallDenseMap<char, int64_t> sizes, counts;
+  for (auto [index, spec] : llvm::enumerate(specs)) {
+    RankedTensorType type = typeOf(ctx.input(index));
+    if (static_cast<int64_t>(spec.size()) != type.getRank())
+      return ctx.invalid("'" + spec + "' does not match operand " + Twine(index) + " of rank " +
+                         Twine(type.getRank()));
+    for (auto [dim, label] : llvm::enumerate(spec)) {
+      if (!llvm::isAlpha(label))
+        return ctx.invalid("label '" + Twine(label) + "' is not a letter");
+      auto [it, inserted] = sizes.try_emplace(label, type.getDimSize(dim));
+      if (!inserted && it->second != type.getDimSize(dim))
+        return ctx.invalid("label '" + Twine(label) + "' has two sizes");
+      ++counts[label];
+    }
+  }
+  std::string implicit;
+  if (!explicitOutput) {
+    for (auto [label, count] : counts)
+      if (count == 1)
+        implicit += label;
+    llvm::sort(implicit);
+    output = implicit;
+  }
+  SmallVector<int64_t> shape;
+  for (char label : output) {
+    auto it = sizes.find(label);
+    if (it == sizes.end())
+      return ctx.invalid("output label '" + Twine(label) + "' is on no operand");
+    shape.push_back(it->second);
+  }
+  std::string config = (inputs + "->" + output).str();
+  RankedTensorType resultType = typeOf(ctx.input(0)).clone(shape);
+  if (specs.size() == 1)
+    return single(b.create<hlo::UnaryEinsumOp>(loc, resultType, ctx.input(0),
+                                               b.getStringAttr(config)));
+  return single(b.create<hlo::EinsumOp>(loc, resultType, ctx.input(0), ctx.input(1),
+                                        b.getStringAttr(config)));
+}
+
 } // namespace
 
 void registerMatMulOps(LoweringTable &table) {
   table["MatMul"] = lowerMatMul;
   table["Gemm"] = lowerGemm;
+  table["Einsum"] = lowerEinsum;
 }
 
 } // namespace oxla::onnx

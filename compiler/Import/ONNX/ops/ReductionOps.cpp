@@ -169,6 +169,62 @@ Results lowerArgExtreme(NodeContext &ctx) {
   return single(result);
 }
 
+/// CumSum: running sums along `axis` (an input), each including its own
+/// element unless `exclusive`, from the end when `reverse`: a reduce_window
+/// of the whole axis padded in front, so window i sums elements [0, i].
+Results lowerCumSum(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  Value x = ctx.input(0);
+  RankedTensorType type = typeOf(x);
+  if (!type.hasStaticShape())
+    return ctx.unsupported("dynamic shapes");
+  FailureOr<SmallVector<int64_t>> axisValues = ctx.requireConstantInts(1, "axis");
+  if (failed(axisValues))
+    return failure();
+  int64_t rank = type.getRank();
+  std::optional<int64_t> axis =
+      axisValues->size() == 1 ? normalizeAxis(axisValues->front(), rank) : std::nullopt;
+  if (!axis)
+    return ctx.invalid("axis must be one integer in [-rank, rank)");
+  int64_t size = type.getDimSize(*axis);
+  if (size == 0)
+    return single(x);
+  bool reverse = ctx.intAttr("reverse", 0) != 0;
+  Value input = x;
+  if (reverse)
+    input = b.create<hlo::ReverseOp>(loc, type, input, ArrayRef<int64_t>{*axis});
+  if (ctx.intAttr("exclusive", 0)) {
+    // Shifted by one: element i sums [0, i).
+    SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0);
+    low[*axis] = 1;
+    high[*axis] = -1;
+    input = b.create<hlo::PadOp>(loc, type, input, scalarConstant(b, loc, type.getElementType(), 0),
+                                 low, high, interior);
+  }
+  SmallVector<int64_t> window(rank, 1), padding(2 * rank, 0);
+  window[*axis] = size;
+  padding[2 * *axis] = size - 1;
+  auto paddingType = RankedTensorType::get({rank, 2}, b.getI64Type());
+  Value init = reduceInit(b, loc, ReduceKind::Add, type.getElementType());
+  auto op = b.create<hlo::ReduceWindowOp>(
+      loc, TypeRange{type}, ValueRange{input}, ValueRange{init}, b.getDenseI64ArrayAttr(window),
+      nullptr, nullptr, nullptr, DenseIntElementsAttr::get(paddingType, padding));
+  auto scalar = RankedTensorType::get({}, type.getElementType());
+  Block *body = b.createBlock(&op.getBody(), {}, {scalar, scalar}, {loc, loc});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(body);
+    b.create<hlo::ReturnOp>(
+        loc, combine(b, loc, ReduceKind::Add, body->getArgument(0), body->getArgument(1)));
+  }
+  b.setInsertionPointAfter(op);
+  Value sums = op.getResult(0);
+  if (reverse)
+    sums = b.create<hlo::ReverseOp>(loc, type, sums, ArrayRef<int64_t>{*axis});
+  return single(sums);
+}
+
 } // namespace
 
 void registerReductionOps(LoweringTable &table) {
@@ -184,6 +240,7 @@ void registerReductionOps(LoweringTable &table) {
   table["ReduceSumSquare"] = lowerReduce<Reduction::SumSquare>;
   table["ArgMax"] = lowerArgExtreme<true>;
   table["ArgMin"] = lowerArgExtreme<false>;
+  table["CumSum"] = lowerCumSum;
 }
 
 } // namespace oxla::onnx

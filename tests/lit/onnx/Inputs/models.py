@@ -204,6 +204,30 @@ def resize_nearest():
                  [const("scales", np.array([1, 1, 2, 2], np.float32))])
 
 
+def cumsum():
+    nodes = [helper.make_node("CumSum", ["x", "one"], ["rows"]),
+             helper.make_node("CumSum", ["x", "zero"], ["back"], exclusive=1, reverse=1)]
+    return model(nodes, [value("x", F, [2, 3])], [value("rows", F, [2, 3]),
+                                                 value("back", F, [2, 3])],
+                 [const("one", np.int64(1)), const("zero", np.int64(0))], opset=14)
+
+
+def top_k():
+    nodes = [helper.make_node("TopK", ["x", "k"], ["big", "big_at"]),
+             helper.make_node("TopK", ["x", "k"], ["small", "small_at"], largest=0)]
+    return model(nodes, [value("x", F, [2, 4])],
+                 [value("big", F, [2, 2]), value("big_at", I64, [2, 2]),
+                  value("small", F, [2, 2]), value("small_at", I64, [2, 2])],
+                 [const("k", np.array([2], np.int64))], opset=11)
+
+
+def one_hot():
+    return model([helper.make_node("OneHot", ["i", "depth", "v"], ["y"])],
+                 [value("i", I64, [3])], [value("y", F, [3, 3])],
+                 [const("depth", np.int64(3)), const("v", np.array([0, 5], np.float32))],
+                 opset=11)
+
+
 def unsupported_op():
     return model([helper.make_node("NonMaxSuppression", ["b", "s"], ["y"], name="nms")],
                  [value("b", F, [1, 4, 4]), value("s", F, [1, 1, 4])],
@@ -220,7 +244,8 @@ MODELS = {f.__name__: f for f in [
     add_broadcast, add_dynamic, pow_square, where_cast_clip, activations, conv_group_bias,
     conv_same_upper, conv_transpose, pooling, gemm_matmul, batchnorm, softmax_opset11,
     softmax_opset13, layernorm, shape_subgraph, flatten_dynamic, slice_concat,
-    unsqueeze_opset11, reductions, gather, resize_nearest, unsupported_op, undefined_input]}
+    unsqueeze_opset11, reductions, gather, resize_nearest, cumsum, top_k, one_hot,
+    unsupported_op, undefined_input]}
 
 
 def main():
