@@ -30,7 +30,7 @@ bool oxla::sharding::samePlacement(const Sharding &a, const Sharding &b) {
   for (int64_t dim = 0; dim < a.rank(); ++dim)
     if (!sameAxes(a.dims[dim].axes, b.dims[dim].axes))
       return false;
-  return true;
+  return sameAxes(a.unreduced, b.unreduced);
 }
 
 DevicePlacement::DevicePlacement(const Sharding &sharding) : sharding_(sharding) {

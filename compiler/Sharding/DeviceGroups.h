@@ -25,7 +25,8 @@ bool sameAxis(const AxisRef &a, const AxisRef &b);
 /// Two meshes have the same axes and device order.
 bool sameMesh(const Mesh &a, const Mesh &b);
 /// Two shardings place every element on the same devices (same mesh, same
-/// axes per dimension; priorities, openness and replicated axes aside).
+/// axes per dimension, same unreduced axes; priorities, openness and
+/// replicated axes aside).
 bool samePlacement(const Sharding &a, const Sharding &b);
 
 class DevicePlacement {

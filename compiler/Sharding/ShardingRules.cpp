@@ -221,9 +221,8 @@ bool oxla::sharding::isElementwiseForSharding(Operation *op) {
          isa<stablehlo::SelectOp, stablehlo::ClampOp>(op);
 }
 
-std::optional<OpPlan> oxla::sharding::planOp(Operation *op,
-                                             const std::vector<Sharding> &operands,
-                                             const Sharding *wanted) {
+static std::optional<OpPlan> planAny(Operation *op, const std::vector<Sharding> &operands,
+                                     const Sharding *wanted) {
   if (isElementwiseForSharding(op))
     return planElementwise(op, operands, wanted);
   if (auto broadcast = dyn_cast<stablehlo::BroadcastInDimOp>(op))
@@ -235,4 +234,23 @@ std::optional<OpPlan> oxla::sharding::planOp(Operation *op,
   if (auto reduce = dyn_cast<stablehlo::ReduceOp>(op))
     return planReduce(reduce, operands);
   return std::nullopt;
+}
+
+std::optional<OpPlan> oxla::sharding::planOp(Operation *op,
+                                             const std::vector<Sharding> &operands,
+                                             const Sharding *wanted) {
+  std::optional<OpPlan> plan = planAny(op, operands, wanted);
+  if (!plan)
+    return plan;
+  // Operands are complete values: partial sums are combined before an op
+  // reads them. Only a contraction leaves its result partial (unreduced),
+  // until a reader or an sdy.all_reduce combines it.
+  for (Sharding &operand : plan->operands)
+    operand.unreduced.clear();
+  plan->result.unreduced.clear();
+  if (isa<stablehlo::DotGeneralOp>(op)) {
+    plan->result.unreduced = plan->partialAxes;
+    plan->result.unreducedReduction = Reduction::Sum;
+  }
+  return plan;
 }

@@ -27,7 +27,9 @@ struct OpPlan {
   std::vector<Sharding> operands;
   /// The sharding of the single result of the local op.
   Sharding result;
-  /// Axes over which the local result holds partial values.
+  /// Axes over which the local result holds partial values. A contraction
+  /// leaves them in `result.unreduced` (combined when the value is read);
+  /// other ops combine them at once.
   std::vector<AxisRef> partialAxes;
   /// (operand, dimension) pairs whose padding must hold the op's neutral
   /// value before the local op runs (split contracting/reduced dimensions

@@ -140,6 +140,7 @@ private:
   LogicalResult partitionOp(Operation *op);
   LogicalResult runWithRule(Operation *op, const OpPlan &plan);
   LogicalResult runReplicated(Operation *op);
+  LogicalResult combine(Operation *op);
   void setResult(Value original, Value local, const Sharding &sharding);
   void finishResult(Operation *op, unsigned index, Value local, Sharding sharding);
 
@@ -158,10 +159,17 @@ Value Partitioner::partitionId(Location loc) {
     return partitionId_;
   OpBuilder::InsertionGuard guard(builder_);
   builder_.setInsertionPointToStart(&func_.getBody().front());
-  auto id = builder_.create<stablehlo::PartitionIdOp>(
-      loc, RankedTensorType::get({}, builder_.getIntegerType(32, false)));
-  partitionId_ = builder_.create<stablehlo::ConvertOp>(
-      loc, RankedTensorType::get({}, builder_.getI32Type()), id);
+  // The device: replica_id + partition_id, since the partitioned program
+  // runs as N partitions of one replica (the default) or as N replicas of
+  // one partition; either way this is the flattened id its collectives
+  // (use_global_device_ids) name.
+  auto idType = RankedTensorType::get({}, builder_.getIntegerType(32, false));
+  auto i32 = RankedTensorType::get({}, builder_.getI32Type());
+  Value partition = builder_.create<stablehlo::ConvertOp>(
+      loc, i32, builder_.create<stablehlo::PartitionIdOp>(loc, idType));
+  Value replica = builder_.create<stablehlo::ConvertOp>(
+      loc, i32, builder_.create<stablehlo::ReplicaIdOp>(loc, idType));
+  partitionId_ = builder_.create<stablehlo::AddOp>(loc, i32, replica, partition);
   return partitionId_;
 }
 
@@ -280,6 +288,15 @@ Value Partitioner::reshard(Value local, Sharding current, const Sharding &target
                            RankedTensorType global, Location loc) {
   if (samePlacement(current, target))
     return local;
+  // Partial values the target does not keep partial are combined first.
+  std::vector<AxisRef> pending;
+  for (const AxisRef &axis : current.unreduced)
+    if (!llvm::any_of(target.unreduced, [&](const AxisRef &t) { return sameAxis(axis, t); }))
+      pending.push_back(axis);
+  if (!pending.empty()) {
+    local = allReduce(local, DevicePlacement(current).groupsOver(pending), nullptr, loc);
+    current.unreduced.clear();
+  }
   bool otherMesh = !sameMesh(current.mesh, target.mesh);
   for (int64_t dim = 0; dim < current.rank(); ++dim) {
     if (current.dims[dim].axes.empty())
@@ -335,9 +352,8 @@ Value Partitioner::allReduce(Value local, const DeviceGroups &groups, Region *bo
     return op.getResult(0);
   }
   Type scalar = RankedTensorType::get({}, cast<RankedTensorType>(local.getType()).getElementType());
-  Block *block = builder_.createBlock(&computation, {}, {scalar, scalar}, {loc, loc});
   OpBuilder::InsertionGuard guard(builder_);
-  builder_.setInsertionPointToStart(block);
+  Block *block = builder_.createBlock(&computation, {}, {scalar, scalar}, {loc, loc});
   Value sum = builder_.create<stablehlo::AddOp>(loc, scalar, block->getArgument(0),
                                                 block->getArgument(1));
   builder_.create<stablehlo::ReturnOp>(loc, ValueRange{sum});
@@ -391,7 +407,7 @@ LogicalResult Partitioner::runWithRule(Operation *op, const OpPlan &plan) {
   auto global = cast<RankedTensorType>(op->getResult(0).getType());
   clone->getResult(0).setType(localType(global, plan.result));
   Value result = clone->getResult(0);
-  if (!plan.partialAxes.empty()) {
+  if (!plan.partialAxes.empty() && plan.result.unreduced.empty()) {
     DeviceGroups groups = DevicePlacement(plan.operands[0]).groupsOver(plan.partialAxes);
     Region *body = nullptr;
     if (auto reduce = dyn_cast<stablehlo::ReduceOp>(op))
@@ -431,6 +447,48 @@ LogicalResult Partitioner::runReplicated(Operation *op) {
     auto type = dyn_cast<RankedTensorType>(op->getResult(i).getType());
     finishResult(op, i, clone->getResult(i), replicated(type ? type.getRank() : 0));
   }
+  return success();
+}
+
+/// sdy.all_reduce and sdy.reduce_scatter: every device's value is a
+/// partial one over the reduction axes (Shardy's meaning); they are
+/// combined, then placed as `out_sharding` says.
+LogicalResult Partitioner::combine(Operation *op) {
+  Location loc = op->getLoc();
+  auto reduction = op->getAttrOfType<sdy::ReductionKindAttr>("reduction");
+  if (reduction && reduction.getValue() != sdy::ReductionKind::SUM)
+    return op->emitOpError() << "unsupported: the SPMD partitioner combines sums only";
+  SmallVector<sdy::AxisRefAttr> axisAttrs;
+  if (auto allReduce = dyn_cast<sdy::AllReduceOp>(op))
+    llvm::append_range(axisAttrs, allReduce.getReductionAxes().getValue());
+  else
+    for (sdy::AxisRefListAttr list :
+         cast<sdy::ReduceScatterOp>(op).getReduceScatterAxes().getValue())
+      llvm::append_range(axisAttrs, list.getValue());
+  Value operand = op->getOperand(0);
+  auto global = dyn_cast<RankedTensorType>(operand.getType());
+  if (!global)
+    return op->emitOpError() << "unsupported: the SPMD partitioner needs a ranked operand";
+  Value local = local_.lookupOrDefault(operand);
+  Sharding current = placedOf(operand);
+  std::vector<AxisRef> axes;
+  for (sdy::AxisRefAttr axis : axisAttrs) {
+    AxisRef ref;
+    ref.name = axis.getName().str();
+    if (sdy::SubAxisInfoAttr info = axis.getSubAxisInfo()) {
+      ref.preSize = info.getPreSize();
+      ref.subSize = info.getSize();
+    }
+    axes.push_back(ref);
+  }
+  local = allReduce(local, DevicePlacement(current).groupsOver(axes), nullptr, loc);
+  llvm::erase_if(current.unreduced, [&](const AxisRef &axis) {
+    return llvm::any_of(axes, [&](const AxisRef &a) { return sameAxis(a, axis); });
+  });
+  auto out = op->getAttrOfType<sdy::TensorShardingAttr>("out_sharding");
+  Sharding target = normalize(readSharding(out, op), global.getRank());
+  local = reshard(local, current, target, global, loc);
+  setResult(op->getResult(0), local, target);
   return success();
 }
 
@@ -474,7 +532,9 @@ LogicalResult Partitioner::partitionOp(Operation *op) {
   }
   if (isa<sdy::ShardingGroupOp>(op))
     return success();
-  if (isa<sdy::ManualComputationOp, sdy::AllReduceOp, sdy::ReduceScatterOp>(op))
+  if (isa<sdy::AllReduceOp, sdy::ReduceScatterOp>(op))
+    return combine(op);
+  if (isa<sdy::ManualComputationOp>(op))
     return op->emitOpError() << "unsupported: the SPMD partitioner does not handle '"
                              << op->getName() << "' yet";
   if (op->getNumResults() == 1 && isa<RankedTensorType>(op->getResult(0).getType())) {
