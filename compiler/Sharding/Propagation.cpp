@@ -4,7 +4,9 @@
 // every op result without a sharding gets the one its op's rule
 // (ShardingRules.h) gives from the shardings its operands have; arguments,
 // `sdy.sharding` written on ops and `sdy.sharding_constraint` keep theirs. A
-// result whose rule gives no split stays unannotated (replicated).
+// result whose rule gives no split stays unannotated (replicated). Then one
+// backward step: a broadcast takes the sharding of the elementwise op that
+// reads it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,9 +14,11 @@
 #include "compiler/Sharding/SpmdPartitioner.h"
 
 #include "compiler/Dialect/SDY/IR/SDY.h"
+#include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "compiler/Sharding/ShardingRules.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace oxla {
 #define GEN_PASS_DEF_SHARDINGPROPAGATION
@@ -29,6 +33,7 @@ void oxla::sharding::propagateShardings(func::FuncOp func) {
   if (func.isExternal())
     return;
   llvm::DenseMap<Value, Sharding> known;
+  llvm::SmallPtrSet<Operation *, 16> propagated; // annotated here, not by the user
   std::optional<Sharding> base;
   auto read = [&](sdy::TensorShardingAttr attr, Operation *from) -> std::optional<Sharding> {
     if (!attr)
@@ -88,9 +93,33 @@ void oxla::sharding::propagateShardings(func::FuncOp func) {
     }
     plan->result.replicated.clear();
     known[op.getResult(0)] = plan->result;
+    propagated.insert(&op);
     op.setAttr(sdy::kShardingAttr,
                sdy::TensorShardingPerValueAttr::get(
                    op.getContext(), {plan->result.toSdy(op.getContext())}));
+  }
+  // Backward, one step: a broadcast read only by an elementwise op takes that
+  // op's sharding, so that each device broadcasts into its own shard
+  // instead of building the whole tensor and slicing it.
+  for (Operation &op : llvm::reverse(func.getBody().front())) {
+    if (!isElementwiseForSharding(&op))
+      continue;
+    auto result = op.getAttrOfType<sdy::TensorShardingPerValueAttr>(sdy::kShardingAttr);
+    if (!result || result.getShardings().size() != 1)
+      continue;
+    for (Value operand : op.getOperands()) {
+      auto broadcast = operand.getDefiningOp<stablehlo::BroadcastInDimOp>();
+      if (!broadcast || !operand.hasOneUse() ||
+          (broadcast->hasAttr(sdy::kShardingAttr) && !propagated.contains(broadcast)) ||
+          cast<ShapedType>(operand.getType()).getShape() !=
+              cast<ShapedType>(op.getResult(0).getType()).getShape())
+        continue;
+      sdy::TensorShardingAttr sharding = result.getShardings().front();
+      if (!sharding.getUnreducedAxes().empty())
+        continue;
+      broadcast->setAttr(sdy::kShardingAttr,
+                         sdy::TensorShardingPerValueAttr::get(op.getContext(), {sharding}));
+    }
   }
 }
 

@@ -84,13 +84,6 @@ RankedTensorType localType(RankedTensorType global, const Sharding &sharding) {
   return RankedTensorType::get(shape, global.getElementType());
 }
 
-std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string text;
-  for (int64_t size : shape)
-    text += std::to_string(size) + "x";
-  return text;
-}
-
 class Partitioner {
 public:
   Partitioner(func::FuncOp func, Sharding base, int64_t numDevices, int64_t &channel)
@@ -427,10 +420,11 @@ LogicalResult Partitioner::runReplicated(Operation *op) {
     if (!global)
       return local;
     Sharding current = placedOf(operand);
+    std::string typeText;
+    llvm::raw_string_ostream(typeText) << global;
     if (!current.isFullyReplicated())
-      op->emitRemark() << "involuntary replication: " << what << " "
-                       << shapeText(global.getShape()) << global.getElementType()
-                       << " with sharding " << current.str() << " is gathered whole: '"
+      op->emitRemark() << "involuntary replication: " << what << " (" << typeText
+                       << ", sharding " << current.str() << ") is gathered whole: '"
                        << op->getName() << "' has no partitioning rule";
     return reshard(local, current, replicated(global.getRank()), global, loc);
   };
