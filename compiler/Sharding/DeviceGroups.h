@@ -44,8 +44,10 @@ public:
   /// the digits of those axes, in device order.
   DeviceGroups groupsOver(const std::vector<AxisRef> &axes) const;
 
-private:
+  /// The digit of `axis` in device `device`'s mesh coordinates.
   int64_t digit(const AxisRef &axis, int64_t device) const;
+
+private:
 
   const Sharding &sharding_;
   /// device id -> grid coordinates (one per mesh axis).

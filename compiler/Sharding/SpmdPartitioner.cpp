@@ -126,7 +126,10 @@ private:
                 Location loc);
   Value fillPadding(Value local, const Sharding &sharding, int64_t dim,
                     RankedTensorType global, Value neutral, Location loc);
-  Value allReduce(Value local, const DeviceGroups &groups, Region *body, Location loc);
+  Value allReduce(Value local, const DeviceGroups &groups, Region *body, Location loc,
+                  Reduction kind = Reduction::Sum);
+  Value keepOnFirst(Value local, const Sharding &sharding, const std::vector<AxisRef> &axes,
+                    Location loc);
   DenseIntElementsAttr groupsAttr(const DeviceGroups &groups);
   stablehlo::ChannelHandleAttr nextChannel();
 
@@ -287,9 +290,23 @@ Value Partitioner::reshard(Value local, Sharding current, const Sharding &target
     if (!llvm::any_of(target.unreduced, [&](const AxisRef &t) { return sameAxis(axis, t); }))
       pending.push_back(axis);
   if (!pending.empty()) {
-    local = allReduce(local, DevicePlacement(current).groupsOver(pending), nullptr, loc);
-    current.unreduced.clear();
+    local = allReduce(local, DevicePlacement(current).groupsOver(pending), nullptr, loc,
+                      current.unreducedReduction);
+    llvm::erase_if(current.unreduced, [&](const AxisRef &axis) {
+      return llvm::any_of(pending, [&](const AxisRef &p) { return sameAxis(axis, p); });
+    });
   }
+  // A whole value that the target holds as partial sums: the first device
+  // of each group keeps it, the others hold zeros (max and min partials may
+  // all hold it).
+  std::vector<AxisRef> added;
+  for (const AxisRef &axis : target.unreduced)
+    if (!llvm::any_of(current.unreduced, [&](const AxisRef &c) { return sameAxis(axis, c); }))
+      added.push_back(axis);
+  if (!added.empty() && target.unreducedReduction == Reduction::Sum && current.unreduced.empty())
+    local = keepOnFirst(local, current, added, loc);
+  current.unreduced = target.unreduced;
+  current.unreducedReduction = target.unreducedReduction;
   bool otherMesh = !sameMesh(current.mesh, target.mesh);
   for (int64_t dim = 0; dim < current.rank(); ++dim) {
     if (current.dims[dim].axes.empty())
@@ -307,6 +324,36 @@ Value Partitioner::reshard(Value local, Sharding current, const Sharding &target
   if (!dims.empty())
     local = sliceTo(local, target, dims, global, loc);
   return local;
+}
+
+Value Partitioner::keepOnFirst(Value local, const Sharding &sharding,
+                               const std::vector<AxisRef> &axes, Location loc) {
+  DevicePlacement placement(sharding);
+  SmallVector<int32_t> table;
+  for (int64_t device = 0; device < numDevices_; ++device)
+    table.push_back(llvm::all_of(axes, [&](const AxisRef &axis) {
+      return placement.digit(axis, device) == 0;
+    }));
+  auto i32 = builder_.getI32Type();
+  Value tableValue = builder_.create<stablehlo::ConstantOp>(
+      loc, DenseElementsAttr::get(RankedTensorType::get({numDevices_}, i32),
+                                  ArrayRef<int32_t>(table)));
+  Value one = builder_.create<stablehlo::DynamicSliceOp>(
+      loc, RankedTensorType::get({1}, i32), tableValue, ValueRange{partitionId(loc)},
+      builder_.getDenseI64ArrayAttr({1}));
+  Value keep = builder_.create<stablehlo::ReshapeOp>(loc, RankedTensorType::get({}, i32), one);
+  Value zero32 = scalarConstant(i32, builder_.getI32IntegerAttr(0), loc);
+  Value pred = builder_.create<stablehlo::CompareOp>(
+      loc, RankedTensorType::get({}, builder_.getI1Type()), keep, zero32,
+      stablehlo::ComparisonDirectionAttr::get(builder_.getContext(),
+                                              stablehlo::ComparisonDirection::NE),
+      stablehlo::ComparisonTypeAttr());
+  auto type = cast<RankedTensorType>(local.getType());
+  Value zero = builder_.create<stablehlo::BroadcastInDimOp>(
+      loc, type,
+      scalarConstant(type.getElementType(), builder_.getZeroAttr(type.getElementType()), loc),
+      builder_.getDenseI64ArrayAttr({}));
+  return builder_.create<stablehlo::SelectOp>(loc, type, pred, local, zero);
 }
 
 /// Replaces the padding of `dim` (the elements past the global size) by
@@ -334,7 +381,7 @@ Value Partitioner::fillPadding(Value local, const Sharding &sharding, int64_t di
 }
 
 Value Partitioner::allReduce(Value local, const DeviceGroups &groups, Region *body,
-                             Location loc) {
+                             Location loc, Reduction kind) {
   auto op = builder_.create<stablehlo::AllReduceOp>(loc, TypeRange{local.getType()},
                                                     ValueRange{local}, groupsAttr(groups),
                                                     nextChannel(), builder_.getUnitAttr());
@@ -347,8 +394,14 @@ Value Partitioner::allReduce(Value local, const DeviceGroups &groups, Region *bo
   Type scalar = RankedTensorType::get({}, cast<RankedTensorType>(local.getType()).getElementType());
   OpBuilder::InsertionGuard guard(builder_);
   Block *block = builder_.createBlock(&computation, {}, {scalar, scalar}, {loc, loc});
-  Value sum = builder_.create<stablehlo::AddOp>(loc, scalar, block->getArgument(0),
-                                                block->getArgument(1));
+  Value lhs = block->getArgument(0), rhs = block->getArgument(1);
+  Value sum;
+  if (kind == Reduction::Max)
+    sum = builder_.create<stablehlo::MaxOp>(loc, scalar, lhs, rhs);
+  else if (kind == Reduction::Min)
+    sum = builder_.create<stablehlo::MinOp>(loc, scalar, lhs, rhs);
+  else
+    sum = builder_.create<stablehlo::AddOp>(loc, scalar, lhs, rhs);
   builder_.create<stablehlo::ReturnOp>(loc, ValueRange{sum});
   return op.getResult(0);
 }

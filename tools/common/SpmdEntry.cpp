@@ -56,15 +56,47 @@ Value shardFor(OpBuilder &b, Location loc, Value global, const std::optional<Sha
                                         b.getDenseI64ArrayAttr(none));
   }
   DevicePlacement placement(*sharding);
+  auto shardType = RankedTensorType::get(shard, type.getElementType());
+  // A value held as partial sums: the first device of each group holds it,
+  // the others zeros (partial maxima and minima may all hold it).
+  if (sharding->unreducedReduction == Reduction::Sum &&
+      llvm::any_of(sharding->unreduced,
+                   [&](const AxisRef &axis) { return placement.digit(axis, device) != 0; }))
+    return b.create<stablehlo::ConstantOp>(
+        loc, DenseElementsAttr::get(shardType, b.getZeroAttr(type.getElementType())));
   SmallVector<int64_t> start, limit, strides(type.getRank(), 1);
   for (int64_t dim = 0; dim < type.getRank(); ++dim) {
     start.push_back(placement.shardIndex(dim, device) * shard[dim]);
     limit.push_back(start.back() + shard[dim]);
   }
-  return b.create<stablehlo::SliceOp>(
-      loc, RankedTensorType::get(shard, type.getElementType()), global,
-      b.getDenseI64ArrayAttr(start), b.getDenseI64ArrayAttr(limit),
-      b.getDenseI64ArrayAttr(strides));
+  return b.create<stablehlo::SliceOp>(loc, shardType, global, b.getDenseI64ArrayAttr(start),
+                                      b.getDenseI64ArrayAttr(limit),
+                                      b.getDenseI64ArrayAttr(strides));
+}
+
+/// The value a device's piece stands for: its own, or for a result held as
+/// partial values, the combination over its group.
+Value combined(OpBuilder &b, Location loc, ArrayRef<Value> pieces, const Sharding &sharding,
+               int64_t device) {
+  if (sharding.unreduced.empty())
+    return pieces[device];
+  DeviceGroups groups = DevicePlacement(sharding).groupsOver(sharding.unreduced);
+  for (const std::vector<int64_t> &group : groups) {
+    if (!llvm::is_contained(group, device))
+      continue;
+    Value total = pieces[group.front()];
+    for (size_t i = 1; i < group.size(); ++i) {
+      Value next = pieces[group[i]];
+      if (sharding.unreducedReduction == Reduction::Max)
+        total = b.create<stablehlo::MaxOp>(loc, total.getType(), total, next);
+      else if (sharding.unreducedReduction == Reduction::Min)
+        total = b.create<stablehlo::MinOp>(loc, total.getType(), total, next);
+      else
+        total = b.create<stablehlo::AddOp>(loc, total.getType(), total, next);
+    }
+    return total;
+  }
+  return pieces[device];
 }
 
 /// The global value of a result from every device's shard.
@@ -75,17 +107,17 @@ Value assemble(OpBuilder &b, Location loc, ArrayRef<Value> pieces, RankedTensorT
   DevicePlacement placement(*sharding);
   int64_t rank = global.getRank();
   // The first device holding each combination of shard indices.
-  std::map<std::vector<int64_t>, Value> byIndex;
+  std::map<std::vector<int64_t>, int64_t> deviceByIndex;
   for (int64_t device = static_cast<int64_t>(pieces.size()); device-- > 0;) {
     std::vector<int64_t> index;
     for (int64_t dim = 0; dim < rank; ++dim)
       index.push_back(placement.shardIndex(dim, device));
-    byIndex[index] = pieces[device];
+    deviceByIndex[index] = device;
   }
   std::function<Value(std::vector<int64_t> &)> build = [&](std::vector<int64_t> &prefix) {
     int64_t dim = static_cast<int64_t>(prefix.size());
     if (dim == rank)
-      return byIndex.at(prefix);
+      return combined(b, loc, pieces, *sharding, deviceByIndex.at(prefix));
     SmallVector<Value> parts;
     for (int64_t i = 0; i < sharding->numShards(dim); ++i) {
       prefix.push_back(i);
