@@ -70,8 +70,10 @@ def ShardingPropagation : Pass<"oxla-sharding-propagation", "mlir::ModuleOp"> {
 def SpmdPartition : Pass<"oxla-spmd-partition", "mlir::ModuleOp"> {
   let summary = "Partition sharded functions into per-device (local-view) programs";
   let description = [{
-    Every public function with shardings over a mesh of more than one
-    device is propagated (--oxla-sharding-propagation) and rewritten into
+    GSPMD `mhlo.sharding` strings of public functions are first read as sdy
+    shardings over inline meshes (and `@Sharding` as
+    `sdy.sharding_constraint`). Every public function with shardings over
+    a mesh of more than one device is then propagated (--oxla-sharding-propagation) and rewritten into
     the program each device runs: arguments and results take the shard
     types (dimensions that do not divide are padded up) and keep their
     sharding attributes; ops run on shards by their sharding rule;

@@ -28,8 +28,11 @@ struct SpmdPartitionPass : public oxla::impl::SpmdPartitionBase<SpmdPartitionPas
     SmallVector<func::FuncOp> funcs;
     int64_t devices = numDevices;
     for (auto func : module.getOps<func::FuncOp>()) {
-      if (func.isExternal() || func.isPrivate() || func->hasAttr(kLocalViewAttr) ||
-          !hasShardings(func))
+      if (func.isExternal() || func.isPrivate() || func->hasAttr(kLocalViewAttr))
+        continue;
+      if (failed(importGSPMDShardings(func)))
+        return signalPassFailure();
+      if (!hasShardings(func))
         continue;
       FailureOr<int64_t> needed = devicesOf(func);
       if (failed(needed))

@@ -478,7 +478,8 @@ LogicalResult Partitioner::runReplicated(Operation *op) {
     if (!current.isFullyReplicated())
       op->emitRemark() << "involuntary replication: " << what << " (" << typeText
                        << ", sharding " << current.str() << ") is gathered whole: '"
-                       << op->getName() << "' has no partitioning rule";
+                       << op->getName()
+                       << "' has no partitioning rule for these operand shardings";
     return reshard(local, current, replicated(global.getRank()), global, loc);
   };
   for (auto [index, operand] : llvm::enumerate(op->getOperands()))

@@ -26,6 +26,11 @@ namespace oxla::sharding {
 /// devices it was partitioned for.
 inline constexpr llvm::StringLiteral kLocalViewAttr = "oxla.spmd_devices";
 
+/// Rewrites GSPMD's `mhlo.sharding` strings in `func` as sdy shardings over
+/// inline meshes and `custom_call @Sharding` as `sdy.sharding_constraint`
+/// (ImportGSPMD.cpp); fails on manual shardings.
+mlir::LogicalResult importGSPMDShardings(mlir::func::FuncOp func);
+
 /// Whether `func` has any sharding (on an argument, a result or an op).
 bool hasShardings(mlir::func::FuncOp func);
 

@@ -102,7 +102,7 @@ func.func public @reduce_max(%arg0: tensor<5x4xf32> {sdy.sharding = #sdy.shardin
 // CHECK: stablehlo.reverse %{{.*}}, dims = [0] : tensor<8xf32>
 sdy.mesh @mesh = <["x"=2]>
 func.func public @no_rule(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
-  // expected-remark @below {{involuntary replication: operand #0 (tensor<8xf32>, sharding <@mesh, [{"x"}]>) is gathered whole: 'stablehlo.reverse' has no partitioning rule}}
+  // expected-remark @below {{involuntary replication: operand #0 (tensor<8xf32>, sharding <@mesh, [{"x"}]>) is gathered whole: 'stablehlo.reverse' has no partitioning rule for these operand shardings}}
   %0 = stablehlo.reverse %arg0, dims = [0] : tensor<8xf32>
   return %0 : tensor<8xf32>
 }
@@ -116,4 +116,24 @@ func.func public @no_rule(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@me
 func.func public @plain(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   %0 = stablehlo.negate %arg0 : tensor<8xf32>
   return %0 : tensor<8xf32>
+}
+
+// -----
+
+// GSPMD strings become sdy shardings over inline meshes (the tile
+// assignment's axes and device order), @Sharding a constraint: here rows on
+// 2 of 4 devices, replicated on the other 2 (device order 0,2,1,3).
+// CHECK-LABEL: func.func public @gspmd
+// CHECK-SAME: (%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<mesh<["_axis_0"=2, "_axis_2"=2], device_ids=[0, 2, 1, 3]>, [{"_axis_0"}, {}], replicated={"_axis_2"}>})
+// CHECK-SAME: -> tensor<8x8xf32>
+// CHECK: %[[N:.*]] = stablehlo.negate %arg0 : tensor<4x8xf32>
+// CHECK: "stablehlo.all_gather"(%[[N]]) <{all_gather_dim = 0 : i64, {{.*}}replica_groups = dense<{{\[\[}}0, 1], [2, 3]]>
+// CHECK-NOT: custom_call
+module attributes {mhlo.num_partitions = 4 : i32} {
+  func.func public @gspmd(%arg0: tensor<8x8xf32> {mhlo.sharding = "{devices=[2,1,2]<=[2,2]T(1,0) last_tile_dim_replicate}"})
+      -> (tensor<8x8xf32> {mhlo.sharding = "{replicated}"}) {
+    %0 = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{devices=[2,1,2]<=[2,2]T(1,0) last_tile_dim_replicate}"} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %1 = stablehlo.negate %0 : tensor<8x8xf32>
+    return %1 : tensor<8x8xf32>
+  }
 }
