@@ -117,6 +117,7 @@ private:
   Type globalType(Value original) const { return original.getType(); }
   Value partitionId(Location loc);
   Value offsetOf(const Sharding &sharding, int64_t dim, int64_t chunk, Location loc);
+  Value lookupByDevice(ArrayRef<int32_t> table, Location loc);
   Value scalarConstant(Type elementType, Attribute value, Location loc);
   Value gather(Value local, Sharding &current, int64_t dim, RankedTensorType global,
                Location loc);
@@ -182,14 +183,18 @@ Value Partitioner::offsetOf(const Sharding &sharding, int64_t dim, int64_t chunk
   SmallVector<int32_t> table;
   for (int64_t device = 0; device < numDevices_; ++device)
     table.push_back(static_cast<int32_t>(placement.shardIndex(dim, device) * chunk));
-  auto tableType = RankedTensorType::get({numDevices_}, builder_.getI32Type());
+  return lookupByDevice(table, loc);
+}
+
+/// This device's entry of `table` (one i32 per device), as a rank-0 value.
+Value Partitioner::lookupByDevice(ArrayRef<int32_t> table, Location loc) {
+  auto i32 = builder_.getI32Type();
   Value tableValue = builder_.create<stablehlo::ConstantOp>(
-      loc, DenseElementsAttr::get(tableType, ArrayRef<int32_t>(table)));
+      loc, DenseElementsAttr::get(RankedTensorType::get({numDevices_}, i32), table));
   Value one = builder_.create<stablehlo::DynamicSliceOp>(
-      loc, RankedTensorType::get({1}, builder_.getI32Type()), tableValue,
-      ValueRange{partitionId(loc)}, builder_.getDenseI64ArrayAttr({1}));
-  return builder_.create<stablehlo::ReshapeOp>(
-      loc, RankedTensorType::get({}, builder_.getI32Type()), one);
+      loc, RankedTensorType::get({1}, i32), tableValue, ValueRange{partitionId(loc)},
+      builder_.getDenseI64ArrayAttr({1}));
+  return builder_.create<stablehlo::ReshapeOp>(loc, RankedTensorType::get({}, i32), one);
 }
 
 DenseIntElementsAttr Partitioner::groupsAttr(const DeviceGroups &groups) {
@@ -284,10 +289,12 @@ Value Partitioner::reshard(Value local, Sharding current, const Sharding &target
                            RankedTensorType global, Location loc) {
   if (samePlacement(current, target))
     return local;
+  bool otherMesh = !sameMesh(current.mesh, target.mesh);
   // Partial values the target does not keep partial are combined first.
   std::vector<AxisRef> pending;
   for (const AxisRef &axis : current.unreduced)
-    if (!llvm::any_of(target.unreduced, [&](const AxisRef &t) { return sameAxis(axis, t); }))
+    if (otherMesh ||
+        !llvm::any_of(target.unreduced, [&](const AxisRef &t) { return sameAxis(axis, t); }))
       pending.push_back(axis);
   if (!pending.empty()) {
     local = allReduce(local, DevicePlacement(current).groupsOver(pending), nullptr, loc,
@@ -296,18 +303,6 @@ Value Partitioner::reshard(Value local, Sharding current, const Sharding &target
       return llvm::any_of(pending, [&](const AxisRef &p) { return sameAxis(axis, p); });
     });
   }
-  // A whole value that the target holds as partial sums: the first device
-  // of each group keeps it, the others hold zeros (max and min partials may
-  // all hold it).
-  std::vector<AxisRef> added;
-  for (const AxisRef &axis : target.unreduced)
-    if (!llvm::any_of(current.unreduced, [&](const AxisRef &c) { return sameAxis(axis, c); }))
-      added.push_back(axis);
-  if (!added.empty() && target.unreducedReduction == Reduction::Sum && current.unreduced.empty())
-    local = keepOnFirst(local, current, added, loc);
-  current.unreduced = target.unreduced;
-  current.unreducedReduction = target.unreducedReduction;
-  bool otherMesh = !sameMesh(current.mesh, target.mesh);
   for (int64_t dim = 0; dim < current.rank(); ++dim) {
     if (current.dims[dim].axes.empty())
       continue;
@@ -317,6 +312,17 @@ Value Partitioner::reshard(Value local, Sharding current, const Sharding &target
     if (!same)
       local = gather(local, current, dim, global, loc);
   }
+  // A value the target holds as partial sums over more axes: along those,
+  // the first device of each group keeps its value, the others hold zeros
+  // (max and min partials may all hold it).
+  std::vector<AxisRef> added;
+  for (const AxisRef &axis : target.unreduced)
+    if (!llvm::any_of(current.unreduced, [&](const AxisRef &c) { return sameAxis(axis, c); }))
+      added.push_back(axis);
+  if (!added.empty() && target.unreducedReduction == Reduction::Sum)
+    local = keepOnFirst(local, target, added, loc);
+  current.unreduced = target.unreduced;
+  current.unreducedReduction = target.unreducedReduction;
   SmallVector<int64_t> dims;
   for (int64_t dim = 0; dim < target.rank(); ++dim)
     if (!target.dims[dim].axes.empty() && current.dims[dim].axes.empty())
@@ -335,13 +341,7 @@ Value Partitioner::keepOnFirst(Value local, const Sharding &sharding,
       return placement.digit(axis, device) == 0;
     }));
   auto i32 = builder_.getI32Type();
-  Value tableValue = builder_.create<stablehlo::ConstantOp>(
-      loc, DenseElementsAttr::get(RankedTensorType::get({numDevices_}, i32),
-                                  ArrayRef<int32_t>(table)));
-  Value one = builder_.create<stablehlo::DynamicSliceOp>(
-      loc, RankedTensorType::get({1}, i32), tableValue, ValueRange{partitionId(loc)},
-      builder_.getDenseI64ArrayAttr({1}));
-  Value keep = builder_.create<stablehlo::ReshapeOp>(loc, RankedTensorType::get({}, i32), one);
+  Value keep = lookupByDevice(table, loc);
   Value zero32 = scalarConstant(i32, builder_.getI32IntegerAttr(0), loc);
   Value pred = builder_.create<stablehlo::CompareOp>(
       loc, RankedTensorType::get({}, builder_.getI1Type()), keep, zero32,
