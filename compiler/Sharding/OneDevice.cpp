@@ -5,6 +5,9 @@
 #include "compiler/Dialect/SDY/IR/SDY.h"
 #include "compiler/Sharding/GSPMDSharding.h"
 #include "compiler/Sharding/ShardingModel.h"
+#include "compiler/Sharding/SpmdPartitioner.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/raw_ostream.h"
@@ -53,8 +56,15 @@ int64_t requiredDevices(StringAttr gspmd) {
 } // namespace
 
 LogicalResult sharding::checkRunsOnOneDevice(ModuleOp module) {
+  // A module with partitioned (local-view) functions runs them on several
+  // processes (interpreter.run_parallel); its meshes are theirs.
+  bool partitioned = llvm::any_of(module.getOps<func::FuncOp>(), [](func::FuncOp func) {
+    return func->hasAttr(kLocalViewAttr);
+  });
   // Named meshes.
   for (auto mesh : module.getOps<sdy::MeshOp>()) {
+    if (partitioned)
+      break;
     int64_t needed = requiredDevices(mesh.getMesh());
     if (needed > 1) {
       mesh.emitError() << "program needs " << needed << " devices (mesh @"
@@ -66,6 +76,8 @@ LogicalResult sharding::checkRunsOnOneDevice(ModuleOp module) {
   // Inline meshes and GSPMD strings on any op, argument or result.
   LogicalResult result = success();
   module.walk([&](Operation *op) {
+    if (op->hasAttr(kLocalViewAttr) || (partitioned && isa<sdy::MeshOp>(op)))
+      return WalkResult::skip();
     auto check = [&](Attribute attrs) -> WalkResult {
       return attrs.walk([&](Attribute attr) {
         if (auto mesh = dyn_cast<sdy::MeshAttr>(attr); mesh && requiredDevices(mesh) > 1) {
@@ -96,7 +108,7 @@ LogicalResult sharding::checkRunsOnOneDevice(ModuleOp module) {
     return failure();
   // mhlo.num_partitions on the module, when no mesh or sharding said more.
   if (auto partitions = module->getAttrOfType<IntegerAttr>("mhlo.num_partitions"))
-    if (partitions.getInt() > 1) {
+    if (partitions.getInt() > 1 && !partitioned) {
       module.emitError() << "program needs " << partitions.getInt()
                          << " devices (mhlo.num_partitions = " << partitions.getInt()
                          << ")" << kRefusal;

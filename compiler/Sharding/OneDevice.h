@@ -1,6 +1,7 @@
 //===- OneDevice.h - Programs with shardings, run on one device ----------===//
 //
-// Until SPMD partitioning exists oxla runs every program on one device.
+// Without --devices (SPMD partitioning, SpmdPartitioner.h) oxla runs every
+// program on one device.
 // A sharded program whose meshes have one device means there what it means
 // on one device: constraints, reshards, barriers, groups and collectives over
 // size-1 axes are identities, a manual computation runs its body once, a

@@ -41,9 +41,53 @@ def ShardingToOneDevice : Pass<"oxla-sharding-to-one-device", "mlir::ModuleOp"> 
     and `sdy.mesh` are erased, and so are `sdy.*` and `mhlo.sharding`
     attributes. The custom calls `@Sharding`, `@SPMDFullToShardShape`,
     `@SPMDShardToFullShape` and `@xla.sdy.*` become their operand.
-    Fails, naming the mesh, when the program needs more than one device.
+    Fails, naming the mesh, when the program needs more than one device,
+    unless `ignore-device-count` is set: then the program's meshes are read
+    as one device's (the unpartitioned meaning, `oxla-interpret --devices 1`,
+    the oracle SPMD runs are checked against).
   }];
+  let options = [
+    Option<"ignoreDeviceCount", "ignore-device-count", "bool", /*default=*/"false",
+           "Give a program over several devices its one-device meaning">,
+  ];
   let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+}
+
+def ShardingPropagation : Pass<"oxla-sharding-propagation", "mlir::ModuleOp"> {
+  let summary = "Give every op result in a sharded function a sharding";
+  let description = [{
+    In every function with shardings, in program order, each single-result
+    op without `sdy.sharding` gets the sharding its op's rule computes from
+    its operands' shardings (compiler/Sharding/ShardingRules.h:
+    elementwise ops, broadcast_in_dim, transpose, dot_general, reduce);
+    shardings on arguments, on ops and `sdy.sharding_constraint` are kept.
+    Ops without a rule, and results the rule leaves unsplit, stay without
+    one (replicated).
+  }];
+  let dependentDialects = ["oxla::sdy::SdyDialect"];
+}
+
+def SpmdPartition : Pass<"oxla-spmd-partition", "mlir::ModuleOp"> {
+  let summary = "Partition sharded functions into per-device (local-view) programs";
+  let description = [{
+    GSPMD `mhlo.sharding` strings of public functions are first read as sdy
+    shardings over inline meshes (and `@Sharding` as
+    `sdy.sharding_constraint`). Every public function with shardings over
+    a mesh of more than one device is then propagated (--oxla-sharding-propagation) and rewritten into
+    the program each device runs: arguments and results take the shard
+    types (dimensions that do not divide are padded up) and keep their
+    sharding attributes; ops run on shards by their sharding rule;
+    explicit StableHLO collectives (all_gather with global device ids and
+    channel handles, all_reduce for partial sums) and partition_id-indexed
+    slices move data where shardings differ. Ops without a rule run
+    replicated, with a remark for every operand gathered whole. Sets
+    `mhlo.num_partitions`; the function gets `oxla.spmd_devices`.
+  }];
+  let options = [
+    Option<"numDevices", "num-devices", "int64_t", /*default=*/"0",
+           "Devices to partition for (0: the meshes' device count)">,
+  ];
+  let dependentDialects = ["oxla::sdy::SdyDialect", "oxla::stablehlo::StableHLODialect"];
 }
 
 #endif // OXLA_COMPILER_SHARDING_PASSES

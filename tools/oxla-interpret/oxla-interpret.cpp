@@ -17,6 +17,7 @@
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
+#include "tools/common/SpmdEntry.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -49,6 +50,11 @@ static llvm::cl::opt<bool>
     splitInputFile("split-input-file",
                    llvm::cl::desc("Run each '// -----' separated chunk as its own module"),
                    llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<int64_t> numDevices(
+    "devices",
+    llvm::cl::desc("Partition sharded entries for N devices and run them on N processes "
+                   "(inputs and results are global arrays); 1: the one-device meaning"),
+    llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(oxla::tools::toolOptions()));
 
 namespace {
 
@@ -114,7 +120,11 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return oxla::vhlo::exitCodeFor(failure);
   if (failed(importProgram(*module)))
     return kExitInvalid;
-  // Until SPMD partitioning exists a program runs on one device.
+  // --devices N: partitioned for N devices and run on N processes, with
+  // global inputs and results; --devices 1: the one-device meaning.
+  if (numDevices > 0 && failed(runOnDevices(*module, numDevices)))
+    return kExitUnsupported;
+  // Without --devices a program runs on one device.
   if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))
     return kExitUnsupported;
   // chlo's implicitly broadcasting ops run as the stablehlo ops they stand

@@ -1,0 +1,32 @@
+//===- SpmdEntry.h - Run a partitioned program on N devices --------------===//
+//
+// `oxla-interpret --devices N`: the entry is partitioned for N devices
+// (--oxla-spmd-partition) and wrapped in a function of the entry's name and
+// global types that cuts every argument into the shard each device holds
+// (padding dimensions that do not divide), runs the per-device function on
+// N processes (interpreter.run_parallel: one thread each, collectives
+// between them), and puts each result back together from the devices'
+// shards (dropping the padding). `--devices 1` runs the program's
+// one-device meaning whatever its meshes say: the oracle the partitioned
+// runs are checked against.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OXLA_TOOLS_COMMON_SPMDENTRY_H
+#define OXLA_TOOLS_COMMON_SPMDENTRY_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LogicalResult.h"
+
+#include <cstdint>
+
+namespace oxla::tools {
+
+/// Partitions the public sharded functions of `module` for `devices` devices
+/// and replaces each by its global-view wrapper; with `devices` 1, gives
+/// the program its one-device meaning. Reports and fails (exit 3) on what
+/// the partitioner does not handle.
+mlir::LogicalResult runOnDevices(mlir::ModuleOp module, int64_t devices);
+
+} // namespace oxla::tools
+
+#endif // OXLA_TOOLS_COMMON_SPMDENTRY_H
