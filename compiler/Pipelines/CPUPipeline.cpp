@@ -52,7 +52,7 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // large f32 convolutions become calls of the runtime's routine.
       {"linalg", "oxla-decompose-batch-norm,oxla-decompose-quantized-ops,"
                  "oxla-decompose-scan,oxla-decompose-chlo-broadcast,"
-                 "oxla-convolution-to-runtime,"
+                 "oxla-widen-narrow-contractions,oxla-convolution-to-runtime,"
                  "oxla-convert-stablehlo-to-linalg,"
                  "inline,symbol-dce,"
                  "canonicalize,cse"},
