@@ -119,16 +119,19 @@ def ExpandMath : Pass<"oxla-expand-math", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect", "mlir::math::MathDialect"];
 }
 
-def ExpandF64ToF16 : Pass<"oxla-expand-f64-to-f16", "mlir::ModuleOp"> {
-  let summary = "Round f64 to f16 with vectorizable ops instead of __truncdfhf2";
+def ExpandF64ToNarrowFloat : Pass<"oxla-expand-f64-to-narrow-float", "mlir::ModuleOp"> {
+  let summary = "Round f64 to f16 and bf16 with vectorizable ops instead of "
+                "a call per element";
   let description = [{
-    Each `arith.truncf` from f64 to f16 (scalars or vectors) becomes a
-    rounding to odd into f32 (arith and math.absf ops on the bits) followed
-    by `arith.truncf` to f16, which x86 does in one instruction (F16C) and
-    LLVM vectorizes; the result is the single correctly rounded f64 -> f16
-    conversion (to nearest even), as the soft-float `__truncdfhf2` that
-    LLVM calls otherwise, one element at a time. Why rounding to odd makes
-    the two roundings one is in ExpandF64ToF16.cpp.
+    Each `arith.truncf` from f64 to f16 or bf16 (scalars or vectors)
+    becomes a rounding to odd into f32 (arith and math.absf ops on the
+    bits) followed by `arith.truncf` to the narrow type, which x86 does in
+    one instruction for f16 (F16C) and in integer ops for bf16
+    (arith-expand), both vectorized by LLVM; the result is the single
+    correctly rounded conversion (to nearest even), as `__truncdfhf2` and
+    `__truncdfbf2`, which LLVM calls otherwise, one element at a time. Why
+    rounding to odd makes the two roundings one is in
+    ExpandF64ToNarrowFloat.cpp.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect"];
 }

@@ -61,14 +61,14 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // Elementwise producers fuse into their consumers (not into matrix
       // products, which stay recognizable and cheap), each consumer with its
       // own copy of a shared broadcast or fill; f32 exp and tanh
-      // become calls of vectorizable functions, f64 -> f16 roundings
-      // vectorizable ops; reductions over rows and
+      // become calls of vectorizable functions, f64 -> f16/bf16
+      // roundings vectorizable ops; reductions over rows and
       // what uses them run one tile of rows at a time. Loops written as
       // cf.br between blocks become scf.while first: bufferization and
       // deallocation handle structured loops only.
       {"fused", "lift-cf-to-scf,oxla-poison-tensors-to-empty,"
                 "oxla-clone-cheap-producers,oxla-fuse-elementwise,oxla-expand-math,"
-                "oxla-expand-f64-to-f16,"
+                "oxla-expand-f64-to-narrow-float,"
                 "oxla-fuse-rows,canonicalize,cse"},
       // Tensors become buffers (each product into a fill of its own, not a
       // copy of a shared one); results become caller-allocated

@@ -1,6 +1,6 @@
-// RUN: oxla-opt %s --oxla-expand-f64-to-f16 | FileCheck %s
+// RUN: oxla-opt %s --oxla-expand-f64-to-narrow-float | FileCheck %s
 
-// f64 -> f16: rounded to odd into f32 (nearest, one step toward zero where
+// f64 -> f16 (and bf16): rounded to odd into f32 (nearest, one step toward zero where
 // that went away from zero, the last bit set where inexact), then to f16.
 // CHECK-LABEL: func.func @scalar
 // CHECK: %[[T:.*]] = arith.truncf %arg0 : f64 to f32
@@ -20,6 +20,16 @@
 func.func @scalar(%x: f64) -> f16 {
   %0 = arith.truncf %x : f64 to f16
   return %0 : f16
+}
+
+// bf16 the same way.
+// CHECK-LABEL: func.func @bf16
+// CHECK: arith.truncf %arg0 : f64 to f32
+// CHECK: arith.ori
+// CHECK: arith.truncf {{.*}} : f32 to bf16
+func.func @bf16(%x: f64) -> bf16 {
+  %0 = arith.truncf %x : f64 to bf16
+  return %0 : bf16
 }
 
 // Vectors the same way, lane by lane.

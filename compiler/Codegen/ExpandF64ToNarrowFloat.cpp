@@ -1,4 +1,4 @@
-//===- ExpandF64ToF16.cpp - f64 to f16 rounding in vectorizable ops -------===//
+//===- ExpandF64ToNarrowFloat.cpp - f64 to f16 rounding in vectorizable ops -------===//
 //
 // See Passes.td. x86 has no f64 -> f16 instruction, so LLVM calls
 // `__truncdfhf2` (soft float, one element at a time) for each
@@ -27,7 +27,7 @@
 #include "mlir/IR/BuiltinOps.h"
 
 namespace oxla {
-#define GEN_PASS_DEF_EXPANDF64TOF16
+#define GEN_PASS_DEF_EXPANDF64TONARROWFLOAT
 #include "compiler/Codegen/Passes.h.inc"
 } // namespace oxla
 
@@ -68,13 +68,14 @@ Value roundToOddF32(OpBuilder &b, Location loc, Value x) {
   return b.create<arith::BitcastOp>(loc, f32, bits);
 }
 
-struct ExpandF64ToF16 : public oxla::impl::ExpandF64ToF16Base<ExpandF64ToF16> {
+struct ExpandF64ToNarrowFloat : public oxla::impl::ExpandF64ToNarrowFloatBase<ExpandF64ToNarrowFloat> {
   void runOnOperation() override {
     SmallVector<arith::TruncFOp> ops;
     getOperation().walk([&](arith::TruncFOp op) {
       // A rounding mode of its own is left to LLVM.
-      if (getElementTypeOrSelf(op.getIn()).isF64() &&
-          getElementTypeOrSelf(op.getType()).isF16() && !op.getRoundingmodeAttr())
+      Type to = getElementTypeOrSelf(op.getType());
+      if (getElementTypeOrSelf(op.getIn()).isF64() && (to.isF16() || to.isBF16()) &&
+          !op.getRoundingmodeAttr())
         ops.push_back(op);
     });
     OpBuilder b(&getContext());
