@@ -136,6 +136,21 @@ def ExpandF64ToNarrowFloat : Pass<"oxla-expand-f64-to-narrow-float", "mlir::Modu
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect"];
 }
 
+def NarrowFloatMinMax : Pass<"oxla-narrow-float-min-max", "mlir::ModuleOp"> {
+  let summary = "Compute f32 maximum/minimum of f16 or bf16 values on their "
+                "16-bit patterns";
+  let description = [{
+    An `arith.maximumf` or `arith.minimumf` on f32 whose operands are
+    `arith.extf` of f16 (or bf16) values, or f32 constants that type holds
+    exactly, becomes integer ops on the 16-bit patterns (an order key,
+    compares and selects, NaN propagated) and an `arith.extf` of the chosen
+    pattern: the same value, -0 below +0, in vector integer instructions
+    where LLVM would otherwise compare halves lane by lane (the reason is in
+    NarrowFloatMinMax.cpp).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def LowerReductions : Pass<"oxla-lower-reductions", "mlir::ModuleOp"> {
   let summary = "Lower reductions over the last dimension of buffers to "
                 "loops that reduce several rows at once";

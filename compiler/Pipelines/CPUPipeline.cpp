@@ -62,13 +62,14 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // products, which stay recognizable and cheap), each consumer with its
       // own copy of a shared broadcast or fill; f32 exp and tanh
       // become calls of vectorizable functions, f64 -> f16/bf16
-      // roundings vectorizable ops; reductions over rows and
-      // what uses them run one tile of rows at a time. Loops written as
+      // roundings and f16/bf16 maximum/minimum vectorizable ops;
+      // reductions over rows and what uses them run one tile of rows at
+      // a time. Loops written as
       // cf.br between blocks become scf.while first: bufferization and
       // deallocation handle structured loops only.
       {"fused", "lift-cf-to-scf,oxla-poison-tensors-to-empty,"
                 "oxla-clone-cheap-producers,oxla-fuse-elementwise,oxla-expand-math,"
-                "oxla-expand-f64-to-narrow-float,"
+                "oxla-expand-f64-to-narrow-float,oxla-narrow-float-min-max,"
                 "oxla-fuse-rows,canonicalize,cse"},
       // Tensors become buffers (each product into a fill of its own, not a
       // copy of a shared one); results become caller-allocated
