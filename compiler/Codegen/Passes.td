@@ -119,6 +119,38 @@ def ExpandMath : Pass<"oxla-expand-math", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect", "mlir::math::MathDialect"];
 }
 
+def ExpandF64ToNarrowFloat : Pass<"oxla-expand-f64-to-narrow-float", "mlir::ModuleOp"> {
+  let summary = "Round f64 to f16 and bf16 with vectorizable ops instead of "
+                "a call per element";
+  let description = [{
+    Each `arith.truncf` from f64 to f16 or bf16 (scalars or vectors)
+    becomes a rounding to odd into f32 (arith and math.absf ops on the
+    bits) followed by `arith.truncf` to the narrow type, which x86 does in
+    one instruction for f16 (F16C) and in integer ops for bf16
+    (arith-expand), both vectorized by LLVM; the result is the single
+    correctly rounded conversion (to nearest even), as `__truncdfhf2` and
+    `__truncdfbf2`, which LLVM calls otherwise, one element at a time. Why
+    rounding to odd makes the two roundings one is in
+    ExpandF64ToNarrowFloat.cpp.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect"];
+}
+
+def NarrowFloatMinMax : Pass<"oxla-narrow-float-min-max", "mlir::ModuleOp"> {
+  let summary = "Compute f32 maximum/minimum of f16 or bf16 values on their "
+                "16-bit patterns";
+  let description = [{
+    An `arith.maximumf` or `arith.minimumf` on f32 whose operands are
+    `arith.extf` of f16 (or bf16) values, or f32 constants that type holds
+    exactly, becomes integer ops on the 16-bit patterns (an order key,
+    compares and selects, NaN propagated) and an `arith.extf` of the chosen
+    pattern: the same value, -0 below +0, in vector integer instructions
+    where LLVM would otherwise compare halves lane by lane (the reason is in
+    NarrowFloatMinMax.cpp).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def LowerReductions : Pass<"oxla-lower-reductions", "mlir::ModuleOp"> {
   let summary = "Lower reductions over the last dimension of buffers to "
                 "loops that reduce several rows at once";

@@ -49,22 +49,27 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // ops become reduces and elementwise ops, quantized ops become
       // dequantize, float op, quantize, chlo.scan a stablehlo.while and
       // chlo's broadcasting ops broadcast_in_dim and the elementwise op;
-      // large f32 convolutions become calls of the runtime's routine.
+      // f16/bf16 products and convolutions become f32 ones on converted
+      // operands; large f32 convolutions become calls of the runtime's
+      // routine.
       {"linalg", "oxla-decompose-batch-norm,oxla-decompose-quantized-ops,"
                  "oxla-decompose-scan,oxla-decompose-chlo-broadcast,"
-                 "oxla-convolution-to-runtime,"
+                 "oxla-widen-narrow-contractions,oxla-convolution-to-runtime,"
                  "oxla-convert-stablehlo-to-linalg,"
                  "inline,symbol-dce,"
                  "canonicalize,cse"},
       // Elementwise producers fuse into their consumers (not into matrix
       // products, which stay recognizable and cheap), each consumer with its
       // own copy of a shared broadcast or fill; f32 exp and tanh
-      // become calls of vectorizable functions; reductions over rows and
-      // what uses them run one tile of rows at a time. Loops written as
+      // become calls of vectorizable functions, f64 -> f16/bf16
+      // roundings and f16/bf16 maximum/minimum vectorizable ops;
+      // reductions over rows and what uses them run one tile of rows at
+      // a time. Loops written as
       // cf.br between blocks become scf.while first: bufferization and
       // deallocation handle structured loops only.
       {"fused", "lift-cf-to-scf,oxla-poison-tensors-to-empty,"
                 "oxla-clone-cheap-producers,oxla-fuse-elementwise,oxla-expand-math,"
+                "oxla-expand-f64-to-narrow-float,oxla-narrow-float-min-max,"
                 "oxla-fuse-rows,canonicalize,cse"},
       // Tensors become buffers (each product into a fill of its own, not a
       // copy of a shared one); results become caller-allocated

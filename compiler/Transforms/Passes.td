@@ -105,4 +105,24 @@ def PoisonTensorsToEmpty : Pass<"oxla-poison-tensors-to-empty", "mlir::ModuleOp"
   let dependentDialects = ["mlir::tensor::TensorDialect"];
 }
 
+def WidenNarrowContractions
+    : Pass<"oxla-widen-narrow-contractions", "mlir::ModuleOp"> {
+  let summary = "Compute f16 and bf16 products and convolutions as f32 ones";
+  let description = [{
+    A dot_general, dot or convolution on f16 or bf16 operands sums in f32
+    and rounds once to its result type (docs/interpreter.md, Numerics). This
+    pass makes that explicit, so that the products and convolutions reach
+    the runtime's f32 routines (matrix product, convolution) instead of
+    scalar loops: each narrow operand becomes a `convert` to f32 (exact; a
+    constant operand is converted at compile time), the op computes an f32
+    result, and a `convert` rounds it to the narrow result type (to nearest
+    even). An op with an f32 result on narrow operands (as JAX's
+    preferred_element_type writes it) only gets its operands converted.
+    Left alone: ops whose operands are not exact in the result type (an f32
+    operand of an f16 op is rounded to f16 first), other element types, and
+    dot_generals with a dot algorithm.
+  }];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+}
+
 #endif // OXLA_COMPILER_TRANSFORMS_PASSES

@@ -25,6 +25,7 @@
 #include "interpreter/TensorIO.h"
 #include "runtime/CheckRoutines.h"
 #include "runtime/LoadedModule.h"
+#include "runtime/ThreadPool.h"
 #include "runtime/kernels/CallAttributesFromMlir.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
@@ -45,8 +46,11 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <unistd.h>
@@ -97,6 +101,17 @@ static llvm::cl::opt<std::string>
               llvm::cl::desc("Print the module after a pipeline phase (refined, linalg, fused, "
                              "buffers, llvm-dialect) instead of running it"),
               llvm::cl::value_desc("phase"), llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<unsigned> benchmarkCalls(
+    "benchmark",
+    llvm::cl::desc("After the first call of each entry (the warm-up), time N more calls "
+                   "and print 'benchmark @NAME: median X ms, min Y ms, max Z ms, N calls, "
+                   "T threads'"),
+    llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(oxla::tools::toolOptions()));
+/// --threads T: the threads the compiled code runs on (0, the default: one
+/// per core). libLLVM registers a `threads` option of its own, so oxla-run
+/// takes this one off the command line before LLVM parses it
+/// (takeThreadsOption).
+static unsigned threadCount = 0;
 
 namespace {
 
@@ -218,10 +233,39 @@ bool agreesWithReference(const std::string &entry, ArrayRef<interp::Tensor> resu
   return true;
 }
 
+/// With --benchmark N: times N calls of `call` (the first call, made
+/// before, was the warm-up) and prints the line DESIGN.md fixes.
+void benchmarkEntry(llvm::StringRef name, llvm::function_ref<void()> call, unsigned threads) {
+  std::vector<double> ms;
+  ms.reserve(benchmarkCalls);
+  for (unsigned i = 0; i < benchmarkCalls; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    call();
+    ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
+  }
+  std::sort(ms.begin(), ms.end());
+  size_t n = ms.size();
+  double median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
+  llvm::outs() << llvm::format("benchmark @%s: median %.3f ms, min %.3f ms, max %.3f ms, "
+                               "%u calls, %u threads\n",
+                               name.str().c_str(), median, ms.front(), ms.back(),
+                               unsigned(n), threads);
+  llvm::outs().flush();
+}
+
 int runEntries(const oxla::rt::ModuleMetadata &metadata,
                llvm::function_ref<oxla::rt::EntryFunction(const std::string &)> lookup,
                SmallVectorImpl<SmallVector<interp::Tensor>> &arguments,
                MLIRContext &context, std::optional<Reference> reference = std::nullopt) {
+  // The compiled code's tasks run on a pool of --threads threads (the
+  // process's default pool, one thread per core, without it).
+  std::optional<oxla::rt::ThreadPool> pool;
+  if (threadCount)
+    pool.emplace(threadCount);
+  oxla::rt::ScopedPool scopedPool(pool ? &*pool : &oxla::rt::ThreadPool::processDefault());
+  unsigned threads = pool ? pool->size() : oxla::rt::ThreadPool::processDefault().size();
   oxla::rt::CheckSession session;
   session.checks = &metadata.checks;
   // XLA's CPU targets run from the runtime's kernel library.
@@ -262,6 +306,14 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
     }
     if (session.failed != failedBefore)
       code = combineExitCodes(code, kExitCheckFailed);
+    if (benchmarkCalls)
+      benchmarkEntry(
+          entry.name,
+          [&] {
+            oxla::rt::ActiveChecks active(session);
+            function(pointers.data());
+          },
+          threads);
     if (reference) {
       std::optional<SmallVector<interp::Tensor>> expected =
           (*reference)(entryIndex, entryArguments);
@@ -609,15 +661,55 @@ int runCompiledModule(const std::string &path, MLIRContext &context) {
 
 } // namespace
 
+/// Removes `--threads T` (or `-threads T`, `--threads=T`) from the command
+/// line and sets threadCount; false after reporting a bad value.
+static bool takeThreadsOption(int &argc, char **argv) {
+  int out = 1;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg == "--") {
+      while (i < argc)
+        argv[out++] = argv[i++];
+      break;
+    }
+    llvm::StringRef value;
+    if (arg == "--threads" || arg == "-threads") {
+      if (i + 1 == argc) {
+        llvm::errs() << "oxla-run: --threads needs a value\n";
+        return false;
+      }
+      value = argv[++i];
+    } else if (arg.consume_front("--threads=") || arg.consume_front("-threads=")) {
+      value = arg;
+    } else {
+      argv[out++] = argv[i];
+      continue;
+    }
+    if (value.getAsInteger(10, threadCount) || threadCount > 4096) {
+      llvm::errs() << "oxla-run: --threads: '" << value
+                   << "' is not a thread count (0 to 4096; 0: one per core)\n";
+      return false;
+    }
+  }
+  argc = out;
+  argv[argc] = nullptr;
+  return true;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  if (!takeThreadsOption(argc, argv))
+    return kExitInvalid;
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   // Before the pass manager's options: --mlir-print-ir-after and the like
   // list the passes registered when they are created.
   oxla::registerPasses();
   registerPassManagerCLOptions();
-  parseCommandLine(argc, argv, "oxla-run: compile StableHLO for the host CPU and run it\n",
+  parseCommandLine(argc, argv,
+                   "oxla-run: compile StableHLO for the host CPU and run it\n\n"
+                   "  --threads T  the threads the compiled code runs on (default 0: "
+                   "one per core)\n",
                    {&toolOptions(), &inputOptions()});
 
   DialectRegistry registry;
