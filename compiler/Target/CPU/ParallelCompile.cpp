@@ -67,9 +67,10 @@ bool copiedToEveryPart(const llvm::GlobalVariable &global) {
 }
 
 /// Compiles one part, in a context of its own: parses its bitcode,
-/// optimizes it and writes its object file.
-void compilePart(llvm::StringRef bitcode, llvm::StringRef cpu, llvm::SmallString<0> &object,
-                 std::string &error) {
+/// optimizes it and writes its object file, with a target machine of its
+/// own (a target machine is not thread-safe either).
+void compilePart(llvm::StringRef bitcode, llvm::TargetMachine *machine,
+                 llvm::SmallString<0> &object, std::string &error) {
   llvm::LLVMContext context;
   llvm::Expected<std::unique_ptr<llvm::Module>> module = llvm::parseBitcodeFile(
       llvm::MemoryBufferRef(bitcode, "part"), context);
@@ -77,10 +78,7 @@ void compilePart(llvm::StringRef bitcode, llvm::StringRef cpu, llvm::SmallString
     error = llvm::toString(module.takeError());
     return;
   }
-  std::unique_ptr<llvm::TargetMachine> machine = oxla::createTargetMachine(cpu, error);
-  if (!machine)
-    return;
-  if (llvm::Error e = oxla::makeOptimizer(machine.get())(module->get())) {
+  if (llvm::Error e = oxla::makeOptimizer(machine)(module->get())) {
     error = llvm::toString(std::move(e));
     return;
   }
@@ -167,12 +165,22 @@ LogicalResult oxla::compileInParallel(std::unique_ptr<llvm::Module> module,
   }
   module.reset();
 
+  // The target machines are made here: registering the target on first
+  // use is not thread-safe.
+  llvm::SmallVector<std::unique_ptr<llvm::TargetMachine>> machines;
+  for (unsigned part = 0; part < parts; ++part) {
+    machines.push_back(createTargetMachine(cpu, error));
+    if (!machines.back())
+      return failure();
+  }
   objects.assign(parts, llvm::SmallString<0>());
   llvm::SmallVector<std::string> errors(parts);
   llvm::SmallVector<std::thread> threads;
   for (unsigned part = 1; part < parts; ++part)
-    threads.emplace_back([&, part] { compilePart(bitcode[part], cpu, objects[part], errors[part]); });
-  compilePart(bitcode[0], cpu, objects[0], errors[0]);
+    threads.emplace_back([&, part] {
+      compilePart(bitcode[part], machines[part].get(), objects[part], errors[part]);
+    });
+  compilePart(bitcode[0], machines[0].get(), objects[0], errors[0]);
   for (std::thread &thread : threads)
     thread.join();
   for (std::string &message : errors)
