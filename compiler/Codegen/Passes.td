@@ -237,6 +237,31 @@ def ElideResultCopies : Pass<"oxla-elide-result-copies", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def OutlineKernels : Pass<"oxla-outline-kernels", "mlir::ModuleOp"> {
+  let summary = "Move each loop nest into a function of its own";
+  let description = [{
+    After bufferization a program's function holds all its kernels, each an
+    outermost scf.for or scf.parallel loop nest: a 600-op transformer is
+    one LLVM function with over a thousand loops. LLVM's loop passes
+    (LoopRotate, IndVarSimplify, LoopDeletion) invalidate scalar evolution
+    for the whole function at each loop, so their cost grows with the
+    square of the function: GPT-2's 95,000-line `main` spent 10 of its 16
+    s of `opt -O2` in them. This pass outlines each kernel (an outermost
+    loop that allocates nothing on the heap; a loop that does, such as the
+    body of a program's while loop, is searched for kernels inside) of at
+    least `min-ops` ops into a private `noinline` function and calls it:
+    the values it uses from above become arguments (constants and global
+    addresses are cloned into it), its results the function's results.
+    A function with fewer than two kernels stays as it is. Each kernel is
+    then optimized and compiled on its own, in time linear in the program.
+  }];
+  let options = [
+    Option<"minOps", "min-ops", "int64_t", "8",
+           "Loop nests with fewer ops stay in their function">
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 def IsolateTaskBodies : Pass<"oxla-isolate-task-bodies", "mlir::ModuleOp"> {
   let summary = "Keep the functions that async tasks call from being inlined "
                 "into the coroutines";

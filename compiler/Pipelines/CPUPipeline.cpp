@@ -94,6 +94,7 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // vector.extract/insert, which convert-vector-to-llvm then lowers.
       {"llvm-dialect", "scf-forall-to-parallel,oxla-lower-reductions,"
                "convert-linalg-to-parallel-loops,oxla-sequential-small-loops,"
+               "oxla-outline-kernels,"
                "async-parallel-for{async-dispatch=0 num-workers=-1 min-task-size=1},"
                "oxla-isolate-task-bodies,"
                "async-to-async-runtime,async-runtime-ref-counting,"

@@ -1,6 +1,7 @@
 //===- oxla-compile.cpp - Compile StableHLO ahead of time -----------------===//
 //
-// `oxla-compile FILE -o OUT [--emit PHASE|llvm|asm|obj|lib] [--cpu NAME]`.
+// `oxla-compile FILE -o OUT [--emit PHASE|llvm|asm|obj|lib] [--cpu NAME]
+// [--llvm-parts N]`.
 // The entry points follow the run tools' rules (--entry, else a public
 // @main, else every public function without arguments). `lib` (the default)
 // writes a shared library with the module ABI of runtime/ModuleMetadata.h,
@@ -62,6 +63,13 @@ static llvm::cl::opt<std::string> targetName("target", llvm::cl::desc("The targe
 static llvm::cl::opt<std::string>
     cpuName("cpu", llvm::cl::desc("The CPU to generate code for (default: host)"),
             llvm::cl::init("host"), llvm::cl::cat(oxla::tools::toolOptions()));
+
+static llvm::cl::opt<unsigned> llvmParts(
+    "llvm-parts",
+    llvm::cl::desc("Split the module into this many parts, optimized and compiled on as "
+                   "many threads (--emit lib; default 0: one per hardware thread, fewer "
+                   "for a small module)"),
+    llvm::cl::init(0), llvm::cl::cat(oxla::tools::toolOptions()));
 
 namespace {
 
@@ -151,7 +159,8 @@ int compile(MLIRContext &context) {
       return kExitInvalid;
     }
     oxla::LibraryFailure why;
-    if (succeeded(oxla::writeSharedLibrary(*module, cpuName, outputFilename, error, &why)))
+    if (succeeded(oxla::writeSharedLibrary(*module, cpuName, outputFilename, error, &why,
+                                               llvmParts)))
       return kExitOk;
     if (why == oxla::LibraryFailure::Internal) {
       oxla::reportInternalError(*module, error);

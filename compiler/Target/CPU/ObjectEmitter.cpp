@@ -1,6 +1,7 @@
 //===- ObjectEmitter.cpp - LLVM IR, assembly, objects, shared libraries ---===//
 
 #include "compiler/Target/CPU/ObjectEmitter.h"
+#include "compiler/Target/CPU/ParallelCompile.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -198,7 +199,7 @@ LogicalResult oxla::emitMachineCode(llvm::Module &module, llvm::TargetMachine &m
   return success();
 }
 
-LogicalResult oxla::linkSharedLibrary(llvm::StringRef objectPath,
+LogicalResult oxla::linkSharedLibrary(llvm::ArrayRef<std::string> objectPaths,
                                       llvm::StringRef outputPath, std::string &error) {
   std::optional<std::string> driver;
   for (const char *name : {"clang-19", "clang", "cc"})
@@ -213,9 +214,11 @@ LogicalResult oxla::linkSharedLibrary(llvm::StringRef objectPath,
   // -Bsymbolic: the module's functions call each other, never a symbol of
   // the same name in the loading program (an entry named `main` would
   // otherwise bind to the executable's main).
-  llvm::SmallVector<llvm::StringRef> args = {*driver,    "-shared",          "-o",
-                                             outputPath, "-Wl,-Bsymbolic", objectPath,
-                                             "-lm"};
+  llvm::SmallVector<llvm::StringRef> args = {*driver, "-shared", "-o", outputPath,
+                                             "-Wl,-Bsymbolic"};
+  for (const std::string &path : objectPaths)
+    args.push_back(path);
+  args.push_back("-lm");
   std::string message;
   int rc = llvm::sys::ExecuteAndWait(*driver, args, std::nullopt, {}, 0, 0, &message);
   if (rc != 0) {
@@ -228,7 +231,7 @@ LogicalResult oxla::linkSharedLibrary(llvm::StringRef objectPath,
 
 LogicalResult oxla::writeSharedLibrary(ModuleOp module, llvm::StringRef cpu,
                                        llvm::StringRef outputPath, std::string &error,
-                                       LibraryFailure *why) {
+                                       LibraryFailure *why, unsigned parts) {
   auto fail = [&](LibraryFailure kind, std::string message) -> LogicalResult {
     error = std::move(message);
     if (why)
@@ -239,22 +242,37 @@ LogicalResult oxla::writeSharedLibrary(ModuleOp module, llvm::StringRef cpu,
   if (!machine)
     return fail(LibraryFailure::Unsupported, error);
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateAndOptimize(module, context, *machine, error);
+  std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, context);
   if (!llvmModule)
-    return fail(LibraryFailure::Internal, "the translation to LLVM IR failed (" + error + ")");
-  llvm::SmallString<128> objectPath;
-  int fd;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("oxla", "o", fd, objectPath))
-    return fail(LibraryFailure::Unsupported,
-                "cannot create a temporary object file: " + ec.message());
-  llvm::FileRemover removeObject(objectPath);
-  {
+    return fail(LibraryFailure::Internal, "the translation to LLVM IR failed");
+  llvmModule->setTargetTriple(machine->getTargetTriple().str());
+  llvmModule->setDataLayout(machine->createDataLayout());
+  if (parts == 0)
+    parts = parallelCompileParts(*llvmModule);
+  llvm::SmallVector<llvm::SmallString<0>> objects;
+  if (failed(compileInParallel(std::move(llvmModule), cpu, parts, objects, error)))
+    return fail(LibraryFailure::Internal, "machine code generation failed (" + error + ")");
+  llvm::SmallVector<std::string> objectPaths;
+  llvm::SmallVector<llvm::FileRemover> removers;
+  removers.reserve(objects.size());
+  for (const llvm::SmallString<0> &object : objects) {
+    llvm::SmallString<128> objectPath;
+    int fd;
+    if (std::error_code ec = llvm::sys::fs::createTemporaryFile("oxla", "o", fd, objectPath))
+      return fail(LibraryFailure::Unsupported,
+                  "cannot create a temporary object file: " + ec.message());
+    removers.emplace_back(objectPath);
+    objectPaths.push_back(objectPath.str().str());
     llvm::raw_fd_ostream objectStream(fd, /*shouldClose=*/true);
-    if (failed(emitMachineCode(*llvmModule, *machine, false, objectStream, error)))
-      return fail(LibraryFailure::Internal, "machine code generation failed (" + error + ")");
+    objectStream << object;
+    objectStream.close();
+    if (std::error_code ec = objectStream.error()) {
+      objectStream.clear_error();
+      return fail(LibraryFailure::Unsupported,
+                  "cannot write " + objectPaths.back() + ": " + ec.message());
+    }
   }
-  if (failed(linkSharedLibrary(objectPath, outputPath, error)))
+  if (failed(linkSharedLibrary(objectPaths, outputPath, error)))
     return fail(LibraryFailure::Unsupported, error);
   return success();
 }

@@ -3,6 +3,7 @@
 #define OXLA_COMPILER_TARGET_CPU_OBJECTEMITTER_H
 
 #include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -52,15 +53,17 @@ enum class LibraryFailure { Unsupported, Internal };
 
 /// Translates, optimizes and compiles a lowered module (compileForCPU with
 /// its module ABI) for `cpu` and links it into the shared library
-/// `outputPath`, as `oxla-compile -o` writes it.
+/// `outputPath`, as `oxla-compile -o` writes it. A large module is split
+/// into parts compiled on as many threads (ParallelCompile.h); `parts`
+/// other than 0 sets their number.
 mlir::LogicalResult writeSharedLibrary(mlir::ModuleOp module, llvm::StringRef cpu,
                                        llvm::StringRef outputPath, std::string &error,
-                                       LibraryFailure *why = nullptr);
+                                       LibraryFailure *why = nullptr, unsigned parts = 0);
 
-/// Links `objectPath` into the shared library `outputPath` with the
+/// Links `objectPaths` into the shared library `outputPath` with the
 /// system's C compiler driver (clang-19, clang or cc), against libm. The
 /// runtime routines stay undefined: the loading process provides them.
-mlir::LogicalResult linkSharedLibrary(llvm::StringRef objectPath,
+mlir::LogicalResult linkSharedLibrary(llvm::ArrayRef<std::string> objectPaths,
                                       llvm::StringRef outputPath, std::string &error);
 
 } // namespace oxla

@@ -1,0 +1,192 @@
+//===- ParallelCompile.cpp - Optimize and generate code on several threads ===//
+//
+// LLVM optimizes and compiles one module on one thread. The kernels of a
+// lowered program (oxla-outline-kernels) are functions that do not inline
+// into each other, so the module splits into parts that are optimized and
+// compiled independently, each in an LLVMContext of its own (a context is
+// not thread-safe), and linked together as the objects of one library.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/Target/CPU/ParallelCompile.h"
+#include "compiler/Target/CPU/ObjectEmitter.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <algorithm>
+#include <thread>
+
+using namespace mlir;
+
+namespace {
+
+/// A module below this many instructions per part is compiled in fewer
+/// parts: below a few thousand, splitting costs more than it saves.
+constexpr size_t kParallelCompileMinInstructions = 4000;
+
+/// Functions of at most this many instructions that callers may inline are
+/// copied into every part instead of living in one.
+constexpr size_t kCopiedFunctionMaxInstructions = 200;
+
+/// Globals of at most this many bytes are copied into every part (constant
+/// tables that the optimizer may fold); larger ones and mutable ones live in
+/// part 0.
+constexpr uint64_t kCopiedGlobalMaxBytes = 4096;
+
+size_t instructionCount(const llvm::Function &function) {
+  size_t count = 0;
+  for (const llvm::BasicBlock &block : function)
+    count += block.size();
+  return count;
+}
+
+/// Whether every part gets its own copy of `function`: a body callers may
+/// inline (small, or `alwaysinline`, such as the vector variants of exp),
+/// which is not a coroutine (CoroSplit splits one in place).
+bool copiedToEveryPart(const llvm::Function &function) {
+  if (function.isDeclaration() || function.isPresplitCoroutine() ||
+      function.hasFnAttribute(llvm::Attribute::NoInline))
+    return false;
+  return function.hasFnAttribute(llvm::Attribute::AlwaysInline) ||
+         instructionCount(function) <= kCopiedFunctionMaxInstructions;
+}
+
+bool copiedToEveryPart(const llvm::GlobalVariable &global) {
+  if (global.isDeclaration() || !global.isConstant() || !global.hasLocalLinkage())
+    return false;
+  const llvm::DataLayout &layout = global.getParent()->getDataLayout();
+  return layout.getTypeAllocSize(global.getValueType()) <= kCopiedGlobalMaxBytes;
+}
+
+/// Compiles one part, in a context of its own: parses its bitcode,
+/// optimizes it and writes its object file, with a target machine of its
+/// own (a target machine is not thread-safe either).
+void compilePart(llvm::StringRef bitcode, llvm::TargetMachine *machine,
+                 llvm::SmallString<0> &object, std::string &error) {
+  llvm::LLVMContext context;
+  llvm::Expected<std::unique_ptr<llvm::Module>> module = llvm::parseBitcodeFile(
+      llvm::MemoryBufferRef(bitcode, "part"), context);
+  if (!module) {
+    error = llvm::toString(module.takeError());
+    return;
+  }
+  if (llvm::Error e = oxla::makeOptimizer(machine)(module->get())) {
+    error = llvm::toString(std::move(e));
+    return;
+  }
+  llvm::raw_svector_ostream os(object);
+  (void)oxla::emitMachineCode(**module, *machine, /*assembly=*/false, os, error);
+}
+
+} // namespace
+
+unsigned oxla::parallelCompileParts(const llvm::Module &module) {
+  size_t instructions = 0;
+  for (const llvm::Function &function : module)
+    instructions += instructionCount(function);
+  size_t bySize = instructions / kParallelCompileMinInstructions;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<unsigned>(std::clamp<size_t>(bySize, 1, threads));
+}
+
+LogicalResult oxla::compileInParallel(std::unique_ptr<llvm::Module> module,
+                                      llvm::StringRef cpu, unsigned parts,
+                                      llvm::SmallVectorImpl<llvm::SmallString<0>> &objects,
+                                      std::string &error) {
+  parts = std::max(parts, 1u);
+  // Each definition's part: copied ones in all (-1), the rest spread by
+  // size, largest first, each to the part with the fewest instructions.
+  llvm::DenseMap<const llvm::GlobalValue *, int> home;
+  llvm::SmallVector<std::pair<size_t, llvm::Function *>> bySize;
+  for (llvm::Function &function : *module) {
+    if (function.isDeclaration())
+      continue;
+    if (parts > 1 && copiedToEveryPart(function))
+      home[&function] = -1;
+    else
+      bySize.push_back({instructionCount(function), &function});
+  }
+  llvm::stable_sort(bySize, [](auto &a, auto &b) { return a.first > b.first; });
+  llvm::SmallVector<size_t> load(parts, 0);
+  for (auto [size, function] : bySize) {
+    unsigned part = std::min_element(load.begin(), load.end()) - load.begin();
+    home[function] = part;
+    load[part] += size;
+  }
+  for (llvm::GlobalVariable &global : module->globals())
+    if (!global.isDeclaration())
+      home[&global] = parts > 1 && copiedToEveryPart(global) ? -1 : 0;
+
+  // Local symbols defined in one part are referenced from others: they
+  // become hidden external symbols (renamed apart from any symbol of the
+  // runtime).
+  if (parts > 1)
+    for (llvm::GlobalValue &value : module->global_values()) {
+      auto found = home.find(&value);
+      if (found == home.end() || found->second < 0 || !value.hasLocalLinkage())
+        continue;
+      value.setName("__oxla_local." + value.getName());
+      value.setLinkage(llvm::GlobalValue::ExternalLinkage);
+      value.setVisibility(llvm::GlobalValue::HiddenVisibility);
+    }
+
+  // Each part as bitcode, the part's definitions (and the copies) cloned
+  // with declarations of the rest.
+  llvm::SmallVector<llvm::SmallString<0>> bitcode(parts);
+  for (unsigned part = 0; part < parts; ++part) {
+    std::unique_ptr<llvm::Module> clone;
+    if (parts == 1) {
+      clone = std::move(module);
+    } else {
+      llvm::ValueToValueMapTy map;
+      clone = llvm::CloneModule(*module, map, [&](const llvm::GlobalValue *value) {
+        auto found = home.find(value);
+        return found != home.end() &&
+               (found->second < 0 || found->second == static_cast<int>(part));
+      });
+      // The copies are this part's own, except part 0's of a symbol that
+      // was external (the one the library exports).
+      if (part != 0)
+        for (auto [value, where] : home)
+          if (where < 0)
+            llvm::cast<llvm::GlobalValue>(map[value])
+                ->setLinkage(llvm::GlobalValue::InternalLinkage);
+    }
+    llvm::raw_svector_ostream os(bitcode[part]);
+    llvm::WriteBitcodeToFile(*clone, os);
+  }
+  module.reset();
+
+  // The target machines are made here: registering the target on first
+  // use is not thread-safe.
+  llvm::SmallVector<std::unique_ptr<llvm::TargetMachine>> machines;
+  for (unsigned part = 0; part < parts; ++part) {
+    machines.push_back(createTargetMachine(cpu, error));
+    if (!machines.back())
+      return failure();
+  }
+  objects.assign(parts, llvm::SmallString<0>());
+  llvm::SmallVector<std::string> errors(parts);
+  llvm::SmallVector<std::thread> threads;
+  for (unsigned part = 1; part < parts; ++part)
+    threads.emplace_back([&, part] {
+      compilePart(bitcode[part], machines[part].get(), objects[part], errors[part]);
+    });
+  compilePart(bitcode[0], machines[0].get(), objects[0], errors[0]);
+  for (std::thread &thread : threads)
+    thread.join();
+  for (std::string &message : errors)
+    if (!message.empty()) {
+      error = message;
+      return failure();
+    }
+  return success();
+}

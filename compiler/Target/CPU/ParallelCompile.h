@@ -1,0 +1,38 @@
+//===- ParallelCompile.h - Optimize and generate code on several threads --===//
+#ifndef OXLA_COMPILER_TARGET_CPU_PARALLELCOMPILE_H
+#define OXLA_COMPILER_TARGET_CPU_PARALLELCOMPILE_H
+
+#include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace oxla {
+
+/// The number of parts compileInParallel splits `module` into: one per
+/// hardware thread, at most one per kParallelCompileMinInstructions of its
+/// instructions (a small module is not worth the split), at least one.
+unsigned parallelCompileParts(const llvm::Module &module);
+
+/// Optimizes (makeOptimizer) and compiles `module` for `cpu` into `parts`
+/// object files, each part on a thread of its own with its own LLVM context
+/// and target machine. The functions are spread over the parts by size;
+/// small functions that callers may inline (and `alwaysinline` ones) are
+/// copied into every part, each copy internal except in part 0; the other
+/// local symbols become hidden external symbols so that the parts link
+/// together. With `parts` 1 this is the module compiled whole.
+mlir::LogicalResult compileInParallel(std::unique_ptr<llvm::Module> module,
+                                      llvm::StringRef cpu, unsigned parts,
+                                      llvm::SmallVectorImpl<llvm::SmallString<0>> &objects,
+                                      std::string &error);
+
+} // namespace oxla
+
+#endif // OXLA_COMPILER_TARGET_CPU_PARALLELCOMPILE_H
