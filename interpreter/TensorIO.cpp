@@ -225,6 +225,11 @@ std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
     return fail("expected " + std::to_string(tensor.byteSize()) +
                 " bytes of data, found " + std::to_string(data.size()));
   std::memcpy(tensor.bytes(), data.data(), tensor.byteSize());
+  // NumPy reads any nonzero byte of a bool array as True; oxla keeps i1 as
+  // 0 or 1 (compiled code reads the low bit).
+  if (type->isBool())
+    for (int64_t i = 0, e = tensor.numElements(); i < e; ++i)
+      tensor.bytes()[i] = tensor.bytes()[i] != 0;
   return tensor;
 }
 
