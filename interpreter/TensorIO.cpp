@@ -148,7 +148,11 @@ std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
     error = "cannot read '" + path.str() + "': " + buffer.getError().message();
     return std::nullopt;
   }
-  llvm::StringRef data = (*buffer)->getBuffer();
+  return readNpyData((*buffer)->getBuffer(), path, error, outOfMemory);
+}
+
+std::optional<Tensor> readNpyData(llvm::StringRef data, llvm::StringRef path,
+                                  std::string &error, bool *outOfMemory) {
   auto fail = [&](const std::string &why) -> std::optional<Tensor> {
     error = path.str() + ": " + why;
     return std::nullopt;
