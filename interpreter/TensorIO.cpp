@@ -14,6 +14,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <complex>
 
 using namespace mlir;
@@ -126,9 +127,21 @@ std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
             std::to_string(values.size());
     return std::nullopt;
   }
-  // One value fills the whole tensor.
+  if (values.size() == 1 && tensor.numElements() > 0) {
+    // One value fills the whole tensor: read once, then copied (a spec like
+    // 1000x1000x100xf32=1 is not parsed 10^8 times).
+    if (!parseValue(values[0], tensor, 0, error))
+      return std::nullopt;
+    size_t element = tensor.elementType().storageBytes(), filled = element;
+    for (size_t total = tensor.byteSize(); filled < total;) {
+      size_t copy = std::min(filled, total - filled);
+      std::memcpy(tensor.bytes() + filled, tensor.bytes(), copy);
+      filled += copy;
+    }
+    return tensor;
+  }
   for (int64_t i = 0, n = tensor.numElements(); i < n; ++i)
-    if (!parseValue(values[values.size() == 1 ? 0 : i], tensor, i, error))
+    if (!parseValue(values[i], tensor, i, error))
       return std::nullopt;
   return tensor;
 }

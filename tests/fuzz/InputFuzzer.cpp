@@ -25,7 +25,7 @@ using namespace oxla::interp;
 
 /// Specs may ask for any zero-filled size; the fuzzer allocates at most this
 /// much (larger valid sizes are left to the out-of-memory tests).
-static constexpr uint64_t kMaxFuzzBytes = 16 << 20;
+static constexpr uint64_t kMaxFuzzBytes = 1 << 20;
 
 static mlir::MLIRContext &context() {
   static mlir::MLIRContext *ctx = [] {
