@@ -8,7 +8,9 @@
 // the program, and one element type replaced by another everywhere it
 // appears. The program that still verifies is compiled for the CPU (the
 // oxla-run pipeline and JIT) and run on random inputs (the control bytes
-// seed them), and the interpreter runs it on the same inputs.
+// seed them), and the interpreter runs it on the same inputs. The custom
+// mutator changes mostly the control bytes, so that most inputs reach the
+// compiler and the runtime rather than stopping at the parser.
 //
 // A crash, an internal compiler error (exit code 4's failure) or a compiled
 // result that differs from the interpreter's by more than
@@ -37,7 +39,9 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <cstdlib>
 #include <set>
 #include <string>
@@ -207,6 +211,33 @@ int skip(llvm::StringRef why, llvm::StringRef errors = "") {
 }
 
 } // namespace
+
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
+
+/// Mutates the control bytes of the first line, so that the program below
+/// stays valid and every input reaches the compiler; one time in eight the
+/// whole input, so that the programs change too.
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t maxSize,
+                                          unsigned seed) {
+  llvm::StringRef input(reinterpret_cast<const char *>(data), size);
+  size_t newline = input.find('\n');
+  if (seed % 8 == 0 || !input.starts_with("//") || newline == llvm::StringRef::npos)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  std::string program = input.drop_front(newline).str();
+  constexpr size_t kMaxControl = 16;
+  uint8_t control[kMaxControl] = {};
+  size_t length = std::min(newline - 2, kMaxControl);
+  std::memcpy(control, data + 2, length);
+  length = LLVMFuzzerMutate(control, length, kMaxControl);
+  if (2 + length + program.size() > maxSize)
+    return size;
+  for (size_t i = 0; i < length; ++i)
+    if (control[i] == '\n' || control[i] == '\0')
+      control[i] ^= 0x80;
+  std::memcpy(data + 2, control, length);
+  std::memcpy(data + 2 + length, program.data(), program.size());
+  return 2 + length + program.size();
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext &ctx = context();

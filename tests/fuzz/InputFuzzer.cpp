@@ -26,6 +26,8 @@ using namespace oxla::interp;
 /// Specs may ask for any zero-filled size; the fuzzer allocates at most this
 /// much (larger valid sizes are left to the out-of-memory tests).
 static constexpr uint64_t kMaxFuzzBytes = 1 << 20;
+/// Tensors of at most this many elements are printed and read back.
+static constexpr int64_t kMaxPrintedElements = 4096;
 
 static mlir::MLIRContext &context() {
   static mlir::MLIRContext *ctx = [] {
@@ -89,6 +91,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     return 0;
   }
+  // Printing is per element: small tensors cover it, and large ones would
+  // spend the fuzzer's time formatting.
+  if (tensor->numElements() > kMaxPrintedElements)
+    return 0;
   std::string printed;
   llvm::raw_string_ostream os(printed);
   printTensor(os, *tensor);
