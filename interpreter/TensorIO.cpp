@@ -14,6 +14,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <complex>
 
 using namespace mlir;
@@ -126,9 +127,21 @@ std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
             std::to_string(values.size());
     return std::nullopt;
   }
-  // One value fills the whole tensor.
+  if (values.size() == 1 && tensor.numElements() > 0) {
+    // One value fills the whole tensor: read once, then copied (a spec like
+    // 1000x1000x100xf32=1 is not parsed 10^8 times).
+    if (!parseValue(values[0], tensor, 0, error))
+      return std::nullopt;
+    size_t element = tensor.elementType().storageBytes(), filled = element;
+    for (size_t total = tensor.byteSize(); filled < total;) {
+      size_t copy = std::min(filled, total - filled);
+      std::memcpy(tensor.bytes() + filled, tensor.bytes(), copy);
+      filled += copy;
+    }
+    return tensor;
+  }
   for (int64_t i = 0, n = tensor.numElements(); i < n; ++i)
-    if (!parseValue(values[values.size() == 1 ? 0 : i], tensor, i, error))
+    if (!parseValue(values[i], tensor, i, error))
       return std::nullopt;
   return tensor;
 }
@@ -148,7 +161,11 @@ std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
     error = "cannot read '" + path.str() + "': " + buffer.getError().message();
     return std::nullopt;
   }
-  llvm::StringRef data = (*buffer)->getBuffer();
+  return readNpyData((*buffer)->getBuffer(), path, error, outOfMemory);
+}
+
+std::optional<Tensor> readNpyData(llvm::StringRef data, llvm::StringRef path,
+                                  std::string &error, bool *outOfMemory) {
   auto fail = [&](const std::string &why) -> std::optional<Tensor> {
     error = path.str() + ": " + why;
     return std::nullopt;
@@ -225,6 +242,11 @@ std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
     return fail("expected " + std::to_string(tensor.byteSize()) +
                 " bytes of data, found " + std::to_string(data.size()));
   std::memcpy(tensor.bytes(), data.data(), tensor.byteSize());
+  // NumPy reads any nonzero byte of a bool array as True; oxla keeps i1 as
+  // 0 or 1 (compiled code reads the low bit).
+  if (type->isBool())
+    for (int64_t i = 0, e = tensor.numElements(); i < e; ++i)
+      tensor.bytes()[i] = tensor.bytes()[i] != 0;
   return tensor;
 }
 

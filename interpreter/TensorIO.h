@@ -34,6 +34,12 @@ std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
 std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
                               bool *outOfMemory = nullptr);
 
+/// Reads the contents of a .npy file, `data`, as readNpy does; `path` names
+/// it in errors.
+std::optional<Tensor> readNpyData(llvm::StringRef data, llvm::StringRef path,
+                                  std::string &error,
+                                  bool *outOfMemory = nullptr);
+
 /// Prints `2x3xf32=[1 2 3][4 5 6]` (`f32=7` for rank 0). Floats have the
 /// fewest digits that read back as the same value of their type.
 void printTensor(llvm::raw_ostream &os, const Tensor &tensor);

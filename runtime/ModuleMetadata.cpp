@@ -2,15 +2,26 @@
 
 #include "runtime/ModuleMetadata.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <cctype>
 #include <sstream>
 
 using namespace oxla::rt;
 
 namespace {
 
+/// The text as one line: a newline becomes `\n`, a backslash `\\`, and
+/// leading whitespace (which the reader skips) is kept behind a backslash.
 std::string escapeLine(const std::string &text) {
   std::string out;
-  for (char c : text) {
+  size_t leading = 0;
+  while (leading < text.size() && std::isspace(static_cast<unsigned char>(text[leading])) &&
+         text[leading] != '\n') {
+    out += '\\';
+    out += text[leading++];
+  }
+  for (char c : llvm::StringRef(text).drop_front(leading)) {
     if (c == '\\')
       out += "\\\\";
     else if (c == '\n')
@@ -51,7 +62,7 @@ std::string ModuleMetadata::serialize() const {
     os.precision(17);
     os << "check " << check.kind << " " << check.maxUlp << " " << check.minUlp << " "
        << check.tolerance << " " << check.op << " " << check.location << "\n";
-    if (!check.probeId.empty())
+    if (!check.probeId.empty() || check.iteration != 0)
       os << "check_probe " << check.iteration << " " << escapeLine(check.probeId) << "\n";
     if (!check.message.empty())
       os << "check_message " << escapeLine(check.message) << "\n";

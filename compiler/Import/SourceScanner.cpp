@@ -2,6 +2,9 @@
 
 #include "compiler/Import/SourceScanner.h"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace oxla {
 
 void scanSource(llvm::StringRef text, llvm::function_ref<void(SourceSpan)> visit) {
@@ -55,3 +58,30 @@ std::string applyEdits(llvm::StringRef text, const std::vector<TextEdit> &edits)
 }
 
 } // namespace oxla
+
+std::optional<size_t> oxla::findExcessiveNesting(llvm::StringRef text, unsigned limit) {
+  std::optional<size_t> found;
+  int64_t depth = 0;
+  scanSource(text, [&](SourceSpan span) {
+    if (found || span.kind != SourceSpan::Code)
+      return;
+    for (size_t i = span.begin; i < span.end; ++i) {
+      char c = text[i];
+      char next = i + 1 < span.end ? text[i + 1] : '\0';
+      char previous = i > span.begin ? text[i - 1] : '\0';
+      if ((c == '<' || c == '>') && next == '=')
+        continue;
+      if (c == '>' && previous == '-')
+        continue;
+      if (c == '(' || c == '[' || c == '{' || c == '<') {
+        if (++depth > int64_t(limit)) {
+          found = i;
+          return;
+        }
+      } else if (c == ')' || c == ']' || c == '}' || c == '>') {
+        depth = std::max<int64_t>(depth - 1, 0);
+      }
+    }
+  });
+  return found;
+}

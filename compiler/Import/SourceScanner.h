@@ -20,6 +20,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,13 @@ struct SourceSpan {
 /// cover the text. An unterminated string runs to the end of its line (MLIR's
 /// lexer reports it; the rewrites leave it alone).
 void scanSource(llvm::StringRef text, llvm::function_ref<void(SourceSpan)> visit);
+
+/// The offset of the first bracket (`(`, `[`, `{` or `<`) of `text`'s code
+/// that opens more than `limit` levels, counting every kind together
+/// (`->`, `<=` and `>=` are not brackets); nullopt when none does. MLIR's
+/// parser, verifier and printer recurse once per level of a type, an
+/// attribute or a region: deeper text overflows their stack.
+std::optional<size_t> findExcessiveNesting(llvm::StringRef text, unsigned limit);
 
 /// Replaces [begin, end) of a text with `replacement`.
 struct TextEdit {

@@ -11,6 +11,7 @@
 #include "compiler/Target/CPU/ModuleABI.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
@@ -32,6 +33,54 @@ static llvm::cl::opt<std::string> failAfterPhase(
     "oxla-fail-after-phase", llvm::cl::Hidden,
     llvm::cl::desc("Make the CPU pipeline fail after the named phase, as an "
                    "internal error would (for testing)"));
+
+// Miscompile injection for the tests of --check-with-interpreter and
+// --bisect: compiled code that computes a wrong value must be caught, and
+// the op that computes it named.
+static llvm::cl::opt<std::string> injectMiscompile(
+    "oxla-inject-miscompile", llvm::cl::Hidden,
+    llvm::cl::desc("Make the compiled code of every op of the named kind (e.g. "
+                   "stablehlo.multiply) add 1 to its integer or float results, as a "
+                   "miscompile would (for testing)"));
+
+/// Adds 1 to each integer (but i1) or float tensor result of the ops named
+/// --oxla-inject-miscompile, in the StableHLO the rest of the pipeline
+/// lowers.
+static void injectMiscompiles(ModuleOp module) {
+  if (injectMiscompile.empty())
+    return;
+  SmallVector<Operation *> targets;
+  module.walk([&](Operation *op) {
+    if (op->getName().getStringRef() == injectMiscompile)
+      targets.push_back(op);
+  });
+  for (Operation *op : targets) {
+    OpBuilder builder(op->getContext());
+    builder.setInsertionPointAfter(op);
+    for (Value result : op->getResults()) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      Type element = type ? type.getElementType() : Type();
+      Attribute one;
+      if (element && element.isInteger() && !element.isInteger(1))
+        one = builder.getIntegerAttr(element, 1);
+      else if (auto floatType = dyn_cast_or_null<FloatType>(element))
+        one = builder.getFloatAttr(floatType, 1.0);
+      if (!one || !type.hasStaticShape())
+        continue;
+      OperationState constant(op->getLoc(), "stablehlo.constant");
+      constant.addAttribute("value", DenseElementsAttr::get(type, one));
+      constant.addTypes(type);
+      Value ones = builder.create(constant)->getResult(0);
+      OperationState add(op->getLoc(), "stablehlo.add");
+      add.addOperands({result, ones});
+      add.addTypes(type);
+      Operation *wrong = builder.create(add);
+      result.replaceAllUsesExcept(wrong->getResult(0), wrong);
+    }
+  }
+}
+
+bool oxla::compilesWithInjectedFaults() { return !injectMiscompile.empty(); }
 
 llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
   static const PipelinePhase phases[] = {
@@ -232,6 +281,7 @@ oxla::compileForCPU(ModuleOp module, llvm::ArrayRef<func::FuncOp> entries,
   exposeEntries(entries);
   if (lastPhase == refined)
     return metadata;
+  injectMiscompiles(module);
   if (failed(runPhases(lastPhase, 1)))
     return fail();
   if (!lastPhase.empty() && lastPhase != cpuPipelinePhases().back().name)

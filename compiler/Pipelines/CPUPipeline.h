@@ -67,6 +67,10 @@ compileForCPU(mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> entries,
 /// and API uses for one.
 void reportInternalError(mlir::ModuleOp module, const llvm::Twine &what);
 
+/// True when a hidden testing option (--oxla-inject-miscompile) changes what
+/// compileForCPU writes: its result must not go into a compile cache.
+bool compilesWithInjectedFaults();
+
 } // namespace oxla
 
 #endif // OXLA_COMPILER_PIPELINES_CPUPIPELINE_H

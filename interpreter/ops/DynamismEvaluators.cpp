@@ -11,8 +11,10 @@
 #include "interpreter/ops/DataMovementKernels.h"
 #include "interpreter/ops/EvaluatorSupport.h"
 #include "interpreter/ops/IndexSpace.h"
+#include "runtime/CheckedSize.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include <cstring>
 
@@ -41,6 +43,18 @@ LogicalResult checkShapeOperand(Operation *op, ArrayRef<int64_t> shape,
     if (size < 0)
       return context.invalid(op, "negative dimension size " + Twine(size) +
                                      " in a shape operand");
+  // The sizes are values: the checked size computation every reader of
+  // outside shapes uses (runtime/CheckedSize.h) makes an overflow invalid.
+  Type element = getElementTypeOrSelf(op->getResult(0).getType());
+  std::optional<ElementType> type = ElementType::fromMlir(element);
+  if (!checkedByteSize(shape.data(), shape.size(), type ? type->storageBytes() : 1)) {
+    std::string sizes;
+    for (int64_t size : shape)
+      sizes += (sizes.empty() ? "" : ", ") + std::to_string(size);
+    return context.invalid(op, "the shape operand [" + Twine(sizes) +
+                                   "] gives a result with more bytes than a 64-bit "
+                                   "size holds");
+  }
   return success();
 }
 

@@ -147,6 +147,11 @@ oxla_status *oxla_buffer_create(oxla_client *client, oxla_element_type type,
     return api::outOfMemory(type, {dims, rank});
   if (size > 0)
     std::memcpy(buffer->data, data, size);
+  // A bool is 0 or 1 in oxla (compiled code reads the low bit); any nonzero
+  // byte given is true, as NumPy reads it.
+  if (type == OXLA_BOOL)
+    for (size_t i = 0; i < size; ++i)
+      static_cast<uint8_t *>(buffer->data)[i] = static_cast<uint8_t *>(buffer->data)[i] != 0;
   *out = buffer;
   return nullptr;
 }
@@ -179,6 +184,14 @@ oxla_status *oxla_buffer_import(oxla_client *client, oxla_element_type type,
   if (reinterpret_cast<uintptr_t>(data) % align != 0)
     return api::invalidArgument("data is not aligned to " + std::to_string(align) +
                                 " bytes");
+  // Imported memory is used as it is: a bool must already be 0 or 1.
+  if (type == OXLA_BOOL)
+    for (size_t i = 0; i < size; ++i)
+      if (static_cast<const uint8_t *>(data)[i] > 1)
+        return api::invalidArgument("i1 byte #" + std::to_string(i) + " is " +
+                                    std::to_string(static_cast<const uint8_t *>(data)[i]) +
+                                    "; an imported bool buffer holds 0 or 1 (oxla_buffer_create "
+                                    "reads any nonzero byte as true)");
   auto *buffer = new oxla_buffer;
   buffer->type = type;
   buffer->dims.assign(dims, dims + rank);

@@ -6,6 +6,7 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Registration.h"
 #include "compiler/Import/SourceCompat.h"
+#include "compiler/Import/SourceScanner.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -51,6 +52,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                  llvm::SMLoc());
     module = oxla::vhlo::parseSourceOrArtifact(sourceMgr, &ctx);
   } else {
+    // The tools refuse text nested deeper than their parser's stack allows
+    // (parseSourceOrArtifact); so does the target.
+    if (oxla::findExcessiveNesting(input, oxla::vhlo::kMaxSourceNesting))
+      return 0;
     std::string text = oxla::packI1HexConstants(input, changed);
     module = mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
   }

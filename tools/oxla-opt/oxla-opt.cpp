@@ -146,6 +146,14 @@ int main(int argc, char **argv) {
       llvm::errs() << input->getBufferIdentifier() << ":0:0: error: " << *reason << "\n";
       return kExitInvalid;
     }
+  // Text nested deeper than MLIR's parser can recurse is refused first.
+  if (!isBytecode(*input))
+    if (std::optional<oxla::vhlo::NestingError> nesting =
+            oxla::vhlo::findNestingError(*input)) {
+      llvm::errs() << input->getBufferIdentifier() << ":" << nesting->line << ":"
+                   << nesting->column << ": error: " << nesting->message << "\n";
+      return kExitUnsupported;
+    }
   if (isBytecode(*input)) {
     oxla::vhlo::SourceFailure failure;
     input = deserializeToText(std::move(input), registry, failure);

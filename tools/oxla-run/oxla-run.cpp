@@ -27,10 +27,12 @@
 #include "runtime/LoadedModule.h"
 #include "runtime/ThreadPool.h"
 #include "runtime/kernels/CallAttributesFromMlir.h"
+#include "tools/common/CrossCheck.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
 #include "tools/common/ToolSupport.h"
+#include "tools/oxla-run/Bisect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -96,6 +98,12 @@ static llvm::cl::opt<double> relativeTolerance(
 static llvm::cl::opt<double> absoluteTolerance(
     "atol", llvm::cl::desc("Absolute tolerance of --check-with-interpreter"),
     llvm::cl::init(0.0), llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<bool> bisect(
+    "bisect",
+    llvm::cl::desc("Find the first op whose compiled result leaves the interpreter's by "
+                   "more than its own bound: run each op compiled and in the interpreter "
+                   "on the interpreter's values of its operands"),
+    llvm::cl::cat(oxla::tools::toolOptions()));
 static llvm::cl::opt<std::string>
     emitStage("emit",
               llvm::cl::desc("Print the module after a pipeline phase (refined, linalg, fused, "
@@ -114,28 +122,6 @@ static llvm::cl::opt<unsigned> benchmarkCalls(
 static unsigned threadCount = 0;
 
 namespace {
-
-/// A memref descriptor for a contiguous row-major buffer:
-/// {allocated, aligned, offset, sizes[rank], strides[rank]}.
-struct Descriptor {
-  std::vector<int64_t> words;
-  void *address() { return words.data(); }
-};
-
-Descriptor describe(interp::Tensor &tensor) {
-  Descriptor d;
-  int64_t rank = tensor.rank();
-  d.words.resize(3 + 2 * rank);
-  auto pointer = reinterpret_cast<int64_t>(tensor.bytes());
-  d.words[0] = d.words[1] = pointer;
-  d.words[2] = 0;
-  interp::Shape strides = interp::stridesOf(tensor.shape());
-  for (int64_t i = 0; i < rank; ++i) {
-    d.words[3 + i] = tensor.shape()[i];
-    d.words[3 + rank + i] = strides[i];
-  }
-  return d;
-}
 
 /// Allocates one result buffer per `spec` (a static type spelled like
 /// --input).
@@ -161,49 +147,22 @@ std::optional<interp::Tensor> resultBuffer(llvm::StringRef spec, MLIRContext &co
 using Reference = llvm::function_ref<std::optional<SmallVector<interp::Tensor>>(
     size_t index, ArrayRef<interp::Tensor> arguments)>;
 
-/// The length of the program under --check-with-interpreter: the sum of its
-/// ops' operationLength (constants, calls and returns not counted), which
-/// bounds how many roundings a result went through.
-int64_t computationLength = 0;
+/// The length of the program under --check-with-interpreter
+/// (computationLength).
+int64_t programLength = 0;
 
-/// How many roundings one op adds to the longest chain through it: 1, plus
-/// log2 of the length of the sums it computes (reduce: operand elements per
-/// result element; dot_general, convolution: the square root of operand
-/// elements times each other per result element, the contraction length
-/// for a matrix product), as a sum's error grows with the depth of its
-/// summation tree when its order changes.
-int64_t operationLength(Operation *op) {
-  auto elements = [](Type type) -> double {
-    auto tensor = dyn_cast<RankedTensorType>(type);
-    return tensor && tensor.hasStaticShape() ? double(tensor.getNumElements()) : 1.0;
-  };
-  llvm::StringRef name = op->getName().getStringRef();
-  double sum = 1.0;
-  if (op->getNumResults() > 0 && op->getNumOperands() > 0) {
-    double out = std::max(elements(op->getResult(0).getType()), 1.0);
-    if (name == "stablehlo.reduce")
-      sum = elements(op->getOperand(0).getType()) / out;
-    else if (op->getNumOperands() >= 2 &&
-             (name == "stablehlo.dot_general" || name == "stablehlo.dot" ||
-              name == "stablehlo.convolution"))
-      sum = std::sqrt(elements(op->getOperand(0).getType()) *
-                      elements(op->getOperand(1).getType()) / out);
-  }
-  return 1 + int64_t(std::ceil(std::log2(std::max(sum, 1.0))));
-}
-
-/// The default --rtol for results of `type`: each rounding may add a machine
-/// epsilon, and the computation has computationLength of them.
-double defaultRelativeTolerance(interp::ElementType type) {
-  double epsilon;
-  switch (type.kind()) {
-  case interp::ElementKind::C64: epsilon = std::ldexp(1.0, -23); break;
-  case interp::ElementKind::C128: epsilon = std::ldexp(1.0, -52); break;
-  default:
-    epsilon = std::ldexp(
-        1.0, 1 - int(llvm::APFloat::semanticsPrecision(type.floatSemantics())));
-  }
-  return double(std::max<int64_t>(computationLength, 1)) * epsilon;
+/// The tolerance of --check-with-interpreter and --bisect for an op or
+/// program of `length`.
+oxla::tools::Tolerance toleranceFor(int64_t length) {
+  oxla::tools::Tolerance tolerance;
+  tolerance.maxUlp = maxUlp;
+  if (relativeTolerance.getNumOccurrences())
+    tolerance.relative = double(relativeTolerance);
+  else if (maxUlp.getNumOccurrences())
+    tolerance.relative = 0.0; // --max-ulp alone asks for a ULP bound only.
+  tolerance.absolute = absoluteTolerance;
+  tolerance.length = length;
+  return tolerance;
 }
 
 /// Compares compiled results with the interpreter's; returns false after
@@ -212,18 +171,8 @@ bool agreesWithReference(const std::string &entry, ArrayRef<interp::Tensor> resu
                          ArrayRef<interp::Tensor> reference) {
   for (auto [index, pair] : llvm::enumerate(llvm::zip_equal(results, reference))) {
     auto &[compiled, expected] = pair;
-    interp::ElementType type = compiled.elementType();
     interp::CheckResult verdict =
-        type.isFloat() || type.isComplex()
-            ? interp::checkScaled(compiled, expected, maxUlp,
-                                  relativeTolerance.getNumOccurrences()
-                                      ? double(relativeTolerance)
-                                  // --max-ulp alone asks for a ULP bound only.
-                                  : maxUlp.getNumOccurrences()
-                                      ? 0.0
-                                      : defaultRelativeTolerance(type),
-                                  absoluteTolerance)
-            : interp::checkEqual(compiled, expected);
+        oxla::tools::compareWithReference(compiled, expected, toleranceFor(programLength));
     if (!verdict.passed) {
       llvm::errs() << "error: @" << entry << " result #" << index
                    << " differs from the interpreter's: " << verdict.message << "\n";
@@ -290,19 +239,10 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
       llvm::errs() << "error: the module has no entry function for @" << entry.name << "\n";
       return kExitInvalid;
     }
-    std::vector<Descriptor> descriptors;
-    for (interp::Tensor &tensor : entryArguments)
-      descriptors.push_back(describe(tensor));
-    for (interp::Tensor &tensor : results)
-      descriptors.push_back(describe(tensor));
-    std::vector<void *> pointers;
-    for (Descriptor &d : descriptors)
-      pointers.push_back(d.address());
-
     int64_t failedBefore = session.failed;
     {
       oxla::rt::ActiveChecks active(session);
-      function(pointers.data());
+      oxla::tools::callCompiledEntry(function, entryArguments, results);
     }
     if (session.failed != failedBefore)
       code = combineExitCodes(code, kExitCheckFailed);
@@ -488,12 +428,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     // As oxla-interpret runs them (docs/interpreter.md, "chlo").
     if (failed(oxla::decomposeChloBroadcastOps(*original)))
       return kExitUnsupported;
-    computationLength = 0;
-    original->walk([](Operation *op) {
-      if (!op->hasTrait<OpTrait::ConstantLike>() && !op->hasTrait<OpTrait::IsTerminator>() &&
-          !isa<func::CallOp, func::FuncOp, ModuleOp>(op))
-        computationLength += operationLength(op);
-    });
+    programLength = oxla::tools::computationLength(*original);
     for (func::FuncOp entry : entries)
       entryNames.push_back(entry.getSymName().str());
   }
@@ -519,10 +454,19 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     if (failed(specializeForArguments(entry, entryArguments, signature)))
       return kExitInvalid;
 
+  if (bisect) {
+    int code = kExitOk;
+    for (auto [entry, entryArguments] : llvm::zip_equal(entries, arguments))
+      code = combineExitCodes(
+          code, oxla::tools::bisectMiscompile(*module, entry.getSymName(), entryArguments,
+                                              toleranceFor));
+    return code;
+  }
+
   // A program compiled before for these arguments is loaded from the
   // compile cache (CompileCache.h); a new one is compiled into it.
   std::optional<oxla::CompileCache> cache;
-  if (emitStage.empty() && !noCache)
+  if (emitStage.empty() && !noCache && !oxla::compilesWithInjectedFaults())
     cache = oxla::CompileCache::fromEnvironment();
   std::string key;
   std::string error;

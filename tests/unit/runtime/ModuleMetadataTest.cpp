@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 using oxla::rt::ModuleMetadata;
+using oxla::rt::CheckDescription;
 
 TEST(ModuleMetadata, RoundTrips) {
   ModuleMetadata metadata;
@@ -66,4 +67,28 @@ TEST(ModuleMetadata, CustomCallsRoundTrip) {
   EXPECT_FALSE(
       ModuleMetadata::parse("oxla-module 1\ncustom_call_operand f32\n", parsed, error));
   EXPECT_NE(error.find("outside a custom_call"), std::string::npos);
+}
+
+TEST(ModuleMetadata, LeadingWhitespaceRoundTrips) {
+  // The reader skips the whitespace after a keyword; text that starts with
+  // some keeps it behind a backslash (found by the metadata fuzzer).
+  ModuleMetadata metadata;
+  CheckDescription check;
+  check.kind = "eq";
+  check.op = "check.expect_eq";
+  check.location = "f.mlir:1:1";
+  check.message = " \tstarts with blanks";
+  check.iteration = 3; // kept without a probe id too
+  metadata.checks.push_back(check);
+  metadata.customCalls.push_back({"  padded", {}, {}, " {}", ""});
+  ModuleMetadata parsed;
+  std::string error;
+  ASSERT_TRUE(ModuleMetadata::parse(metadata.serialize(), parsed, error)) << error;
+  ASSERT_EQ(parsed.checks.size(), 1u);
+  EXPECT_EQ(parsed.checks[0].message, " \tstarts with blanks");
+  EXPECT_EQ(parsed.checks[0].iteration, 3u);
+  ASSERT_EQ(parsed.customCalls.size(), 1u);
+  EXPECT_EQ(parsed.customCalls[0].target, "  padded");
+  EXPECT_EQ(parsed.customCalls[0].backendConfig, " {}");
+  EXPECT_EQ(parsed.serialize(), metadata.serialize());
 }

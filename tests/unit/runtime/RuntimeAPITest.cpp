@@ -377,6 +377,28 @@ TEST_F(RuntimeAPITest, BufferMisuseIsAnError) {
   oxla_executable_free(nullptr);
 }
 
+TEST_F(RuntimeAPITest, BoolBuffersHoldZeroOrOne) {
+  // Any nonzero byte given to oxla_buffer_create is true, as NumPy reads it;
+  // imported memory is used as it is, so it must hold 0 or 1 already.
+  uint8_t bytes[3] = {0, 10, 1};
+  int64_t dims[1] = {3};
+  oxla_buffer *buffer = nullptr;
+  ASSERT_OK(oxla_buffer_create(client, OXLA_BOOL, dims, 1, bytes, 3, &buffer));
+  buffers.push_back(buffer);
+  uint8_t stored[3];
+  ASSERT_OK(oxla_buffer_export(buffer, stored, 3));
+  EXPECT_EQ(stored[0], 0);
+  EXPECT_EQ(stored[1], 1);
+  EXPECT_EQ(stored[2], 1);
+  oxla_buffer *imported = nullptr;
+  EXPECT_EQ(outcomeOf(oxla_buffer_import(client, OXLA_BOOL, dims, 1, bytes, 3, nullptr,
+                                         nullptr, &imported))
+                .message,
+            "i1 byte #1 is 10; an imported bool buffer holds 0 or 1 (oxla_buffer_create "
+            "reads any nonzero byte as true)");
+  EXPECT_EQ(imported, nullptr);
+}
+
 TEST_F(RuntimeAPITest, ImportedMemoryIsReleasedOnce) {
   static int released = 0;
   released = 0;

@@ -422,12 +422,15 @@ inferConvolutionShape(Operation *op, RankedTensorType lhs,
     if (window.dynamicPadding || ShapedType::isDynamic(in) ||
         ShapedType::isDynamic(k))
       continue;
-    int64_t dilatedIn = in == 0 ? 0 : (in - 1) * (*lhsDil)[i] + 1;
-    int64_t padded = pads[i].first + dilatedIn + pads[i].second;
-    int64_t dilatedK = k == 0 ? 0 : (k - 1) * (*rhsDil)[i] + 1;
-    out = (padded <= 0 || dilatedK > padded)
-              ? 0
-              : (padded - dilatedK) / (*strides)[i] + 1;
+    std::optional<int64_t> count =
+        windowCount(in, k, (*strides)[i], (*lhsDil)[i], (*rhsDil)[i], pads[i]);
+    if (!count)
+      return op->emitOpError()
+             << "(C25) the windows of spatial dimension " << i << " (size " << in
+             << ", kernel " << k << ", padding [" << pads[i].first << ", "
+             << pads[i].second << "], dilations " << (*lhsDil)[i] << " and "
+             << (*rhsDil)[i] << ") have sizes that overflow a 64-bit integer";
+    out = *count;
   }
   return shape;
 }

@@ -48,8 +48,10 @@ verifyGather(mlir::Operation *op, mlir::RankedTensorType operand,
              std::optional<llvm::ArrayRef<int64_t>> sliceSizes,
              int64_t numSliceSizes, mlir::RankedTensorType result);
 
-/// The result shape of pad: low + high + size + interior * (size - 1).
-int64_t paddedSize(int64_t size, int64_t low, int64_t high, int64_t interior);
+/// The result size of pad: low + high + size + interior * (size - 1); `?`
+/// for a dynamic size, nullopt where it does not fit in 64 bits.
+std::optional<int64_t> paddedSize(int64_t size, int64_t low, int64_t high,
+                                  int64_t interior);
 
 /// Element types of two tensors agree up to quantization parameters.
 mlir::LogicalResult checkElementType(mlir::Operation *op, llvm::StringRef label,

@@ -175,10 +175,17 @@ LogicalResult verifyBroadcastInDim(Operation *op, RankedTensorType operand,
   return success();
 }
 
-int64_t paddedSize(int64_t size, int64_t low, int64_t high, int64_t interior) {
+std::optional<int64_t> paddedSize(int64_t size, int64_t low, int64_t high,
+                                  int64_t interior) {
   if (ShapedType::isDynamic(size))
     return ShapedType::kDynamic;
-  return low + high + size + interior * std::max<int64_t>(size - 1, 0);
+  int64_t padded;
+  if (__builtin_mul_overflow(interior, std::max<int64_t>(size - 1, 0), &padded) ||
+      __builtin_add_overflow(padded, size, &padded) ||
+      __builtin_add_overflow(padded, low, &padded) ||
+      __builtin_add_overflow(padded, high, &padded))
+    return std::nullopt;
+  return padded;
 }
 
 LogicalResult checkElementType(Operation *op, StringRef label,
@@ -388,8 +395,12 @@ LogicalResult PadOp::verify() {
   // C4: the padded shape.
   SmallVector<int64_t> expected;
   for (int64_t d = 0; d < rank; ++d) {
-    int64_t size =
+    std::optional<int64_t> padded =
         paddedSize(operand.getDimSize(d), low[d], high[d], interior[d]);
+    if (!padded)
+      return emitOpError() << "(C4) requires a padded size of dimension " << d
+                           << " that fits in a 64-bit integer";
+    int64_t size = *padded;
     if (!ShapedType::isDynamic(size) && size < 0)
       return emitOpError() << "(C4) requires a non-negative padded size of "
                               "dimension "

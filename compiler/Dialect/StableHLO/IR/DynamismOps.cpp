@@ -162,9 +162,14 @@ LogicalResult DynamicPadOp::verify() {
       static_cast<int64_t>(interior->size()) != rank)
     return success();
   SmallVector<int64_t> expected;
-  for (int64_t d = 0; d < rank; ++d)
-    expected.push_back(paddedSize(operand.getDimSize(d), (*low)[d],
-                                  (*high)[d], (*interior)[d]));
+  for (int64_t d = 0; d < rank; ++d) {
+    std::optional<int64_t> padded =
+        paddedSize(operand.getDimSize(d), (*low)[d], (*high)[d], (*interior)[d]);
+    if (!padded)
+      return emitOpError() << "(C4) requires a padded size of dimension " << d
+                           << " that fits in a 64-bit integer";
+    expected.push_back(*padded);
+  }
   for (int64_t d = 0; d < rank; ++d)
     if (!compatibleDim(expected[d], result.getDimSize(d)))
       return emitOpError() << "(C4) requires result shape "

@@ -378,18 +378,23 @@ windowPadding(Operation *op, std::optional<DenseIntElementsAttr> padding,
   return pads;
 }
 
-/// The spec's num_windows of one dimension.
-static int64_t numWindows(int64_t size, int64_t window, int64_t stride,
-                          int64_t baseDilation, int64_t windowDilation,
-                          std::pair<int64_t, int64_t> pad) {
+/// The spec's num_windows of dimension `dim` (`?` for a dynamic size); an
+/// error where its sizes overflow 64 bits.
+static FailureOr<int64_t> numWindows(Operation *op, StringRef label, int64_t dim,
+                                     int64_t size, int64_t window, int64_t stride,
+                                     int64_t baseDilation, int64_t windowDilation,
+                                     std::pair<int64_t, int64_t> pad) {
   if (ShapedType::isDynamic(size))
     return ShapedType::kDynamic;
-  int64_t dilated = size == 0 ? 0 : (size - 1) * baseDilation + 1;
-  int64_t padded = pad.first + dilated + pad.second;
-  int64_t dilatedWindow = window == 0 ? 0 : (window - 1) * windowDilation + 1;
-  if (padded <= 0 || dilatedWindow > padded)
-    return 0;
-  return (padded - dilatedWindow) / stride + 1;
+  std::optional<int64_t> count =
+      windowCount(size, window, stride, baseDilation, windowDilation, pad);
+  if (!count)
+    return op->emitOpError() << label << " the windows of dimension " << dim
+                             << " (size " << size << ", window " << window
+                             << ", padding [" << pad.first << ", " << pad.second
+                             << "], dilations " << baseDilation << " and " << windowDilation
+                             << ") have sizes that overflow a 64-bit integer";
+  return *count;
 }
 
 LogicalResult ReduceWindowOp::verify() {
@@ -423,10 +428,14 @@ LogicalResult ReduceWindowOp::verify() {
   if (failed(elements))
     return failure();
   SmallVector<int64_t> expected;
-  for (int64_t i = 0; i < rank; ++i)
-    expected.push_back(numWindows(input.getDimSize(i), (*windows)[i],
-                                  (*strides)[i], (*baseDil)[i], (*winDil)[i],
-                                  (*pads)[i]));
+  for (int64_t i = 0; i < rank; ++i) {
+    FailureOr<int64_t> count =
+        numWindows(*this, "(C15)", i, input.getDimSize(i), (*windows)[i], (*strides)[i],
+                   (*baseDil)[i], (*winDil)[i], (*pads)[i]);
+    if (failed(count))
+      return failure();
+    expected.push_back(*count);
+  }
   for (auto [i, result] : llvm::enumerate(getResultTypes())) {
     auto type = cast<RankedTensorType>(result);
     if (!compatibleShapes(type.getShape(), expected))
@@ -473,9 +482,13 @@ LogicalResult SelectAndScatterOp::verify() {
   if (failed(pads))
     return failure();
   SmallVector<int64_t> expected;
-  for (int64_t i = 0; i < rank; ++i)
-    expected.push_back(numWindows(operand.getDimSize(i), (*windows)[i],
-                                  (*strides)[i], 1, 1, (*pads)[i]));
+  for (int64_t i = 0; i < rank; ++i) {
+    FailureOr<int64_t> count = numWindows(*this, "(C2)", i, operand.getDimSize(i),
+                                          (*windows)[i], (*strides)[i], 1, 1, (*pads)[i]);
+    if (failed(count))
+      return failure();
+    expected.push_back(*count);
+  }
   if (!compatibleShapes(source.getShape(), expected))
     return emitOpError() << "(C2) requires source of shape "
                          << shapeString(expected)

@@ -10,6 +10,25 @@ using namespace mlir;
 
 namespace oxla::stablehlo {
 
+std::optional<int64_t> windowCount(int64_t size, int64_t window, int64_t stride,
+                                   int64_t baseDilation, int64_t windowDilation,
+                                   std::pair<int64_t, int64_t> pad) {
+  int64_t dilated = 0, padded, dilatedWindow = 0;
+  if (size != 0 && (__builtin_mul_overflow(size - 1, baseDilation, &dilated) ||
+                    __builtin_add_overflow(dilated, 1, &dilated)))
+    return std::nullopt;
+  if (__builtin_add_overflow(pad.first, dilated, &padded) ||
+      __builtin_add_overflow(padded, pad.second, &padded))
+    return std::nullopt;
+  if (window != 0 &&
+      (__builtin_mul_overflow(window - 1, windowDilation, &dilatedWindow) ||
+       __builtin_add_overflow(dilatedWindow, 1, &dilatedWindow)))
+    return std::nullopt;
+  if (padded <= 0 || dilatedWindow > padded)
+    return 0;
+  return (padded - dilatedWindow) / stride + 1;
+}
+
 bool compatibleDim(int64_t a, int64_t b) {
   return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
 }

@@ -6,6 +6,7 @@
 #include "compiler/Dialect/VHLO/IR/Version.h"
 #include "compiler/Import/ForeignDialects.h"
 #include "compiler/Import/ONNX/ONNXImport.h"
+#include "compiler/Import/SourceScanner.h"
 #include "compiler/Dialect/VHLO/Transforms/BytecodeStructure.h"
 #include "compiler/Dialect/VHLO/Transforms/Passes.h"
 #include "compiler/Sharding/Passes.h"
@@ -123,6 +124,20 @@ oxla::vhlo::binaryInputReason(const llvm::MemoryBuffer &buffer) {
               : "a binary file (a NUL byte at offset " + std::to_string(nul) + ")");
 }
 
+std::optional<oxla::vhlo::NestingError>
+oxla::vhlo::findNestingError(const llvm::MemoryBuffer &buffer) {
+  llvm::StringRef text = buffer.getBuffer();
+  std::optional<size_t> at = findExcessiveNesting(text, kMaxSourceNesting);
+  if (!at)
+    return std::nullopt;
+  llvm::StringRef before = text.take_front(*at);
+  size_t lineStart = before.rfind('\n');
+  unsigned column = lineStart == llvm::StringRef::npos ? *at + 1 : *at - lineStart;
+  return NestingError{unsigned(before.count('\n') + 1), column,
+                      "unsupported: types, attributes and regions nested more than " +
+                          std::to_string(kMaxSourceNesting) + " brackets deep"};
+}
+
 OwningOpRef<ModuleOp>
 oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
                                   MLIRContext *context, SourceFailure *failure) {
@@ -142,6 +157,15 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
   if (!isBytecode(*buffer)) {
     if (std::optional<std::string> reason = binaryInputReason(*buffer)) {
       emitError(FileLineColLoc::get(context, name, 0, 0)) << *reason;
+      return nullptr;
+    }
+    // MLIR's parser recurses once per nesting level: a text nested deeper
+    // than the stack allows is refused before it is parsed.
+    if (std::optional<NestingError> nesting = findNestingError(*buffer)) {
+      emitError(FileLineColLoc::get(context, name, nesting->line, nesting->column))
+          << nesting->message;
+      if (failure)
+        *failure = SourceFailure::Unsupported;
       return nullptr;
     }
     // Exporters' own dialect attributes are kept as written.

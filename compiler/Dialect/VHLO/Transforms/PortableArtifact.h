@@ -42,6 +42,21 @@ std::optional<std::string> binaryInputReason(const llvm::MemoryBuffer &buffer);
 /// feature oxla does not implement, such as an ONNX op (exit 3).
 enum class SourceFailure { Invalid, Unsupported };
 
+/// How deep MLIR text may nest brackets (types, attributes, regions, counted
+/// together): MLIR's parser, verifier and printer recurse once per level,
+/// and 1000 keeps them well within a thread's 8 MiB stack (a region costs
+/// two levels; regions nested 3000 deep overflowed it).
+constexpr unsigned kMaxSourceNesting = 1000;
+
+/// Where MLIR text `buffer` first nests deeper than kMaxSourceNesting
+/// (1-based line and column), with the message every tool reports there
+/// (unsupported, exit code 3); nullopt when it does not.
+struct NestingError {
+  unsigned line, column;
+  std::string message;
+};
+std::optional<NestingError> findNestingError(const llvm::MemoryBuffer &buffer);
+
 /// Parses the main buffer of `sourceMgr`: MLIR text as it is, a portable
 /// artifact (MLIR bytecode) converted to stablehlo, or an ONNX model
 /// (compiler/Import/ONNX/ONNXImport.h) imported as stablehlo. Returns null

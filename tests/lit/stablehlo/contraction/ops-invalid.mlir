@@ -333,3 +333,13 @@ func.func @case41(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>, %bi: tensor<2x4x
   %0 = stablehlo.fft %fa, type = RFFT, length = [4] : (tensor<2x4xf32>) -> tensor<2x4xcomplex<f32>>
   return
 }
+
+// -----
+
+// A dilation so large that the dilated kernel does not fit in 64 bits is an
+// error, not a wrapped (negative) result size.
+func.func @convolution_overflow(%x: tensor<1x6x1xf32>, %w: tensor<3x1x1xf32>) -> tensor<1x?x1xf32> {
+  // expected-error @+1 {{(C25) the windows of spatial dimension 0 (size 6, kernel 3, padding [0, 0], dilations 1 and 4611686018427387904) have sizes that overflow a 64-bit integer}}
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1], rhs_dilate = [4611686018427387904]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x1xf32>, tensor<3x1x1xf32>) -> tensor<1x?x1xf32>
+  return %0 : tensor<1x?x1xf32>
+}

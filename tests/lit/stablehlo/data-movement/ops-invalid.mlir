@@ -325,3 +325,12 @@ func.func @torch_index_select_shape(%x: tensor<2x3xf32>, %i: tensor<4xi32>) {
   %0 = "stablehlo.torch_index_select"(%x, %i) {dim = 1 : i64, batch_dims = 0 : i64} : (tensor<2x3xf32>, tensor<4xi32>) -> tensor<2x3xf32>
   return
 }
+
+// -----
+
+// The padded size is computed with overflow checks.
+func.func @pad_overflow(%x: tensor<3xf32>, %z: tensor<f32>) -> tensor<?xf32> {
+  // expected-error @+1 {{(C4) requires a padded size of dimension 0 that fits in a 64-bit integer}}
+  %0 = stablehlo.pad %x, %z, low = [0], high = [0], interior = [4611686018427387904] : (tensor<3xf32>, tensor<f32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

@@ -179,3 +179,34 @@ func.func @case16(%x: tensor<4x8xf32>, %c: tensor<f32>, %ci: tensor<i32>) {
     }) {dimensions = array<i64: 0, 1>} : (tensor<4x8xf32>) -> tensor<4x8xf32>
   return
 }
+
+// -----
+
+// Window sizes are computed with overflow checks: a padding or dilation so
+// large that the padded size does not fit in 64 bits is an error, not a
+// wrapped (and accepted) number of windows.
+func.func @reduce_window_overflow(%x: tensor<5xf32>, %c: tensor<f32>) -> tensor<?xf32> {
+  // expected-error @+1 {{(C15) the windows of dimension 0 (size 5, window 2, padding [9223372036854775807, 9223372036854775807], dilations 1 and 1) have sizes that overflow a 64-bit integer}}
+  %0 = "stablehlo.reduce_window"(%x, %c) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %m = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) {window_dimensions = array<i64: 2>, padding = dense<[[9223372036854775807, 9223372036854775807]]> : tensor<1x2xi64>} : (tensor<5xf32>, tensor<f32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @select_and_scatter_overflow(%x: tensor<5xf32>, %s: tensor<?xf32>, %c: tensor<f32>) -> tensor<5xf32> {
+  // expected-error @+1 {{(C2) the windows of dimension 0 (size 5, window 2, padding [9223372036854775807, 1], dilations 1 and 1) have sizes that overflow a 64-bit integer}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %c) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %sum = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %sum : tensor<f32>
+  }) {window_dimensions = array<i64: 2>, padding = dense<[[9223372036854775807, 1]]> : tensor<1x2xi64>} : (tensor<5xf32>, tensor<?xf32>, tensor<f32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
