@@ -251,7 +251,8 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
           entry.name,
           [&] {
             oxla::rt::ActiveChecks active(session);
-            function(pointers.data());
+            // Descriptors are rebuilt per call: a few words per tensor.
+            oxla::tools::callCompiledEntry(function, entryArguments, results);
           },
           threads);
     if (reference) {

@@ -157,6 +157,7 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
   registerNormalizationOps(table_);
   registerPoolingOps(table_);
   registerReductionOps(table_);
+  registerRecurrentOps(table_);
   registerResizeOps(table_);
   registerScatterOps(table_);
   registerSelectionOps(table_);

@@ -98,6 +98,7 @@ void registerMatMulOps(LoweringTable &table);
 void registerNormalizationOps(LoweringTable &table);
 void registerPoolingOps(LoweringTable &table);
 void registerReductionOps(LoweringTable &table);
+void registerRecurrentOps(LoweringTable &table);
 void registerResizeOps(LoweringTable &table);
 void registerScatterOps(LoweringTable &table);
 void registerSelectionOps(LoweringTable &table);

@@ -105,7 +105,8 @@ TEST(ForeignDialects, NamespacesOfAttributesInCodeOnly) {
 TEST(BannerLines, OnlyFirstOnALineInCode) {
   EXPECT_EQ(oxla::commentOutBannerLines("module {\n}\n---- END ----\n  --- x\n"),
             "module {\n}\n//-- END ----\n  //- x\n");
-  EXPECT_EQ(oxla::commentOutBannerLines("a --- b\n\"\n---\"\n// ---\n"), std::nullopt);
+  // Not first on its line, inside a string, inside a comment.
+  EXPECT_EQ(oxla::commentOutBannerLines("a --- b\n\"--- s\"\n// ---\n"), std::nullopt);
 }
 
 } // namespace
