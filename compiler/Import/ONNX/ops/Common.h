@@ -44,6 +44,11 @@ mlir::Value compare(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lhs, mli
 /// of the indices' shape).
 mlir::Value wrapIndices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value indices,
                         mlir::Value size);
+/// GatherElements' and ScatterElements' coordinates: for each element of
+/// `indices` (rank r, wrapped by `axisSize`), its full index into data, the
+/// element's own position with the index at `axis`: [indices.shape..., r].
+mlir::Value elementCoordinates(mlir::OpBuilder &b, mlir::Location loc, mlir::Value indices,
+                               int64_t axis, int64_t axisSize);
 /// The same for index vectors (the last dimension of `indices`): component
 /// j counts from the end of a dimension of `sizes[j]`.
 mlir::Value wrapIndicesND(mlir::OpBuilder &b, mlir::Location loc, mlir::Value indices,

@@ -20,6 +20,24 @@ Value wrapIndicesND(OpBuilder &b, Location loc, Value indices, ArrayRef<int64_t>
   return wrapIndices(b, loc, indices, size);
 }
 
+Value elementCoordinates(OpBuilder &b, Location loc, Value indices, int64_t axis,
+                         int64_t axisSize) {
+  indices = convert(b, loc, indices, b.getI64Type());
+  indices = wrapIndices(b, loc, indices, splatLike(b, loc, indices, double(axisSize)));
+  RankedTensorType type = typeOf(indices);
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> coordShape(type.getShape());
+  coordShape.push_back(1);
+  SmallVector<Value> coords;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    Value coord = dim == axis ? indices : b.create<hlo::IotaOp>(loc, type, dim).getResult();
+    coords.push_back(reshape(b, loc, coord, coordShape));
+  }
+  SmallVector<int64_t> allShape(type.getShape());
+  allShape.push_back(rank);
+  return b.create<hlo::ConcatenateOp>(loc, type.clone(allShape), coords, rank);
+}
+
 namespace {
 
 /// Gather: slices of data along axis picked by indices; the result is
@@ -68,20 +86,7 @@ Results lowerGatherElements(NodeContext &ctx) {
     return ctx.unsupported("dynamic shapes");
   if (indexType.getRank() != rank)
     return ctx.invalid("indices must have the rank of data");
-  indices = convert(b, loc, indices, b.getI64Type());
-  indices = wrapIndices(b, loc, indices, splatLike(b, loc, indices, dataType.getDimSize(*axis)));
-  SmallVector<int64_t> coordShape(indexType.getShape());
-  coordShape.push_back(1);
-  auto coordType = RankedTensorType::get(coordShape, b.getI64Type());
-  SmallVector<Value> coords;
-  for (int64_t dim = 0; dim < rank; ++dim) {
-    Value coord = dim == *axis ? indices
-                               : b.create<hlo::IotaOp>(loc, typeOf(indices), dim).getResult();
-    coords.push_back(reshape(b, loc, coord, coordShape));
-  }
-  SmallVector<int64_t> allShape(indexType.getShape());
-  allShape.push_back(rank);
-  Value all = b.create<hlo::ConcatenateOp>(loc, coordType.clone(allShape), coords, rank);
+  Value all = elementCoordinates(b, loc, indices, *axis, dataType.getDimSize(*axis));
   SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   auto numbers = hlo::GatherDimensionNumbersAttr::get(b.getContext(), {}, dims, {}, {}, dims, rank);
   return single(b.create<hlo::GatherOp>(loc, dataType.clone(indexType.getShape()), data, all,

@@ -68,20 +68,7 @@ Results lowerScatterElements(NodeContext &ctx) {
   FailureOr<std::optional<ReduceKind>> kind = readReduction(ctx);
   if (failed(kind))
     return failure();
-  indices = convert(b, loc, indices, b.getI64Type());
-  indices = wrapIndices(b, loc, indices, splatLike(b, loc, indices, dataType.getDimSize(*axis)));
-  SmallVector<int64_t> coordShape(indexType.getShape());
-  coordShape.push_back(1);
-  SmallVector<Value> coords;
-  for (int64_t dim = 0; dim < rank; ++dim) {
-    Value coord = dim == *axis ? indices
-                               : b.create<hlo::IotaOp>(loc, typeOf(indices), dim).getResult();
-    coords.push_back(reshape(b, loc, coord, coordShape));
-  }
-  SmallVector<int64_t> allShape(indexType.getShape());
-  allShape.push_back(rank);
-  Value all = b.create<hlo::ConcatenateOp>(
-      loc, RankedTensorType::get(allShape, b.getI64Type()), coords, rank);
+  Value all = elementCoordinates(b, loc, indices, *axis, dataType.getDimSize(*axis));
   SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   auto numbers = hlo::ScatterDimensionNumbersAttr::get(b.getContext(), {}, dims, {}, {}, dims, rank);
   return single(scatter(ctx, data, all, updates, numbers, *kind));
