@@ -13,8 +13,13 @@ using namespace mlir;
 namespace oxla::onnx {
 namespace {
 
-/// The NCHW input and blocksize, or an error on the node.
-FailureOr<std::pair<RankedTensorType, int64_t>> readBlocks(NodeContext &ctx) {
+/// The NCHW input's sizes and the blocksize.
+struct Blocks {
+  int64_t n, c, h, w, bs;
+};
+
+/// The NCHW input's sizes and blocksize, or an error on the node.
+FailureOr<Blocks> readBlocks(NodeContext &ctx) {
   RankedTensorType type = typeOf(ctx.input(0));
   if (type.getRank() != 4)
     return ctx.invalid("the input must be NCHW (rank 4)");
@@ -23,7 +28,8 @@ FailureOr<std::pair<RankedTensorType, int64_t>> readBlocks(NodeContext &ctx) {
   int64_t blocksize = ctx.intAttr("blocksize", 0);
   if (blocksize < 1)
     return ctx.invalid("blocksize must be positive");
-  return std::make_pair(type, blocksize);
+  return Blocks{type.getDimSize(0), type.getDimSize(1), type.getDimSize(2), type.getDimSize(3),
+                blocksize};
 }
 
 Value rearrange(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> split,
@@ -34,12 +40,10 @@ Value rearrange(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> split,
 /// DepthToSpace: channel blocks become spatial blocks; DCR (the default)
 /// takes the block index as the channel's major part, CRD as its minor one.
 Results lowerDepthToSpace(NodeContext &ctx) {
-  FailureOr<std::pair<RankedTensorType, int64_t>> read = readBlocks(ctx);
+  FailureOr<Blocks> read = readBlocks(ctx);
   if (failed(read))
     return failure();
-  auto [type, bs] = *read;
-  int64_t n = type.getDimSize(0), c = type.getDimSize(1), h = type.getDimSize(2),
-          w = type.getDimSize(3);
+  auto [n, c, h, w, bs] = *read;
   if (c % (bs * bs))
     return ctx.invalid("the channels (" + Twine(c) + ") must be a multiple of blocksize^2");
   std::string mode = ctx.stringAttr("mode", "DCR");
@@ -57,12 +61,10 @@ Results lowerDepthToSpace(NodeContext &ctx) {
 /// SpaceToDepth: spatial blocks become channel blocks (the inverse of
 /// DepthToSpace in DCR mode).
 Results lowerSpaceToDepth(NodeContext &ctx) {
-  FailureOr<std::pair<RankedTensorType, int64_t>> read = readBlocks(ctx);
+  FailureOr<Blocks> read = readBlocks(ctx);
   if (failed(read))
     return failure();
-  auto [type, bs] = *read;
-  int64_t n = type.getDimSize(0), c = type.getDimSize(1), h = type.getDimSize(2),
-          w = type.getDimSize(3);
+  auto [n, c, h, w, bs] = *read;
   if (h % bs || w % bs)
     return ctx.invalid("height and width must be multiples of blocksize");
   return single(rearrange(ctx.builder(), ctx.loc(), ctx.input(0), {n, c, h / bs, bs, w / bs, bs},
