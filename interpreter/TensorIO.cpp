@@ -80,6 +80,13 @@ static bool parseValue(llvm::StringRef text, Tensor &tensor, int64_t index,
         error = "expected a floating-point number, got '" + text.str() + "'";
         return false;
       }
+      // A finite number too large for the type is an error, as an integer
+      // that does not fit is: infinity is spelled `inf`.
+      if (*status & llvm::APFloat::opOverflow) {
+        error = "value " + text.str() + " does not fit in " + type.name() +
+                " (it would round to infinity; write inf for infinity)";
+        return false;
+      }
     }
     uint64_t bits = value.bitcastToAPInt().getZExtValue();
     std::memcpy(slot, &bits, type.storageBytes());

@@ -59,7 +59,11 @@ int64_t tools::operationLength(Operation *op) {
       sum = std::sqrt(elements(op->getOperand(0).getType()) *
                       elements(op->getOperand(1).getType()) / out);
   }
-  return 1 + int64_t(std::ceil(std::log2(std::max(sum, 1.0))));
+  // The interpreter adds a sum's terms in order; compiled code adds them in
+  // lanes and blocks. A sequential sum's rounding errors add up like a
+  // random walk, to about sqrt(n) roundings of its magnitude (n in the worst
+  // case): twice that is the bound.
+  return sum > 1.0 ? 1 + int64_t(std::ceil(2.0 * std::sqrt(sum))) : 1;
 }
 
 int64_t tools::computationLength(Operation *root) {

@@ -23,12 +23,13 @@ namespace oxla::tools {
 void callCompiledEntry(void (*entry)(void **), llvm::MutableArrayRef<interp::Tensor> arguments,
                        llvm::MutableArrayRef<interp::Tensor> results);
 
-/// How many roundings one op adds to the longest chain through it: 1, plus
-/// log2 of the length of the sums it computes (reduce: operand elements per
+/// How many roundings one op adds to the longest chain through it: 1, or
+/// for an op that computes sums of n > 1 terms (reduce: operand elements per
 /// result element; dot_general, convolution: the square root of operand
 /// elements times each other per result element, the contraction length
-/// for a matrix product), as a sum's error grows with the depth of its
-/// summation tree when its order changes.
+/// for a matrix product) 1 + 2 sqrt(n), as the errors of a sum computed in
+/// another order (the interpreter adds the terms in sequence, compiled
+/// code in lanes and blocks) grow like a random walk.
 int64_t operationLength(mlir::Operation *op);
 
 /// The length of a program: the sum of its ops' operationLength

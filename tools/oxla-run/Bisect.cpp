@@ -58,7 +58,8 @@ int exitCodeOf(CompileFailure why) {
 
 int tools::bisectMiscompile(ModuleOp module, llvm::StringRef entryName,
                             llvm::ArrayRef<interp::Tensor> arguments,
-                            llvm::function_ref<Tolerance(int64_t)> toleranceFor) {
+                            llvm::function_ref<Tolerance(int64_t)> toleranceFor,
+                            llvm::StringRef flag) {
   // The program as the compiler lowers it, and as the interpreter runs it.
   OwningOpRef<ModuleOp> program = module.clone();
   auto entry = program->lookupSymbol<func::FuncOp>(entryName);
@@ -70,7 +71,8 @@ int tools::bisectMiscompile(ModuleOp module, llvm::StringRef entryName,
     return kExitUnsupported;
   entry = program->lookupSymbol<func::FuncOp>(entryName);
   if (!entry || !entry.getBody().hasOneBlock()) {
-    program->emitError() << "unsupported: --bisect runs entries whose body is one block";
+    program->emitError() << "unsupported: " << flag
+                         << " runs entries op by op only when their body is one block";
     return kExitUnsupported;
   }
 
@@ -91,7 +93,8 @@ int tools::bisectMiscompile(ModuleOp module, llvm::StringRef entryName,
     llvm::append_range(used, op.getResults());
     for (Value value : used)
       if (!isTensorValue(value.getType())) {
-        op.emitError() << "unsupported: --bisect runs ops on statically shaped tensors; '"
+        op.emitError() << "unsupported: " << flag
+                       << " runs ops one by one only on statically shaped tensors; '"
                        << op.getName() << "' takes or returns " << value.getType();
         return kExitUnsupported;
       }
@@ -157,7 +160,7 @@ int tools::bisectMiscompile(ModuleOp module, llvm::StringRef entryName,
     auto function = reinterpret_cast<void (*)(void **)>(
         jit->lookup(rt::kEntryPrefix + piece.name, error));
     if (!function) {
-      reportInternalError(*compiled, "--bisect: no compiled @" + piece.name + " (" +
+      reportInternalError(*compiled, flag.str() + ": no compiled @" + piece.name + " (" +
                                          error + ")");
       return kExitInternal;
     }
@@ -171,7 +174,7 @@ int tools::bisectMiscompile(ModuleOp module, llvm::StringRef entryName,
           result, reference.tensor(), toleranceFor(operationLength(piece.op)));
       if (!verdict.passed) {
         piece.op->emitError()
-            << "--bisect: '" << piece.op->getName() << "' (op " << index + 1 << " of "
+            << flag << ": '" << piece.op->getName() << "' (op " << index + 1 << " of "
             << order.size() << " of @" << entryName
             << ") is the first op whose compiled result leaves the interpreter's: result #"
             << number << ": " << verdict.message;
@@ -181,7 +184,8 @@ int tools::bisectMiscompile(ModuleOp module, llvm::StringRef entryName,
     for (auto [result, reference] : llvm::zip_equal(piece.op->getResults(), *expected))
       values[result] = reference.tensor();
   }
-  llvm::outs() << "bisect @" << entryName << ": the compiled results of all " << order.size()
+  if (flag == "--bisect")
+    llvm::outs() << "bisect @" << entryName << ": the compiled results of all " << order.size()
                << " ops agree with the interpreter's\n";
   return kExitOk;
 }

@@ -21,12 +21,16 @@ namespace oxla::tools {
 
 /// Bisects entry `entryName` of `module` (specialized for `arguments`,
 /// not yet compiled) on `arguments`. `toleranceFor` gives the bound of an
-/// op of a given operationLength. Returns the exit code: 0 when every op
-/// agrees, 1 after reporting the first that does not, else the code of
-/// the failure to compile or interpret the ops.
+/// op of a given operationLength; `flag` is the option the diagnostics
+/// name (`--bisect`, or `--check-with-interpreter` when it confirms a
+/// difference op by op), and only `--bisect` prints that all ops agree.
+/// Returns the exit code: 0 when every op agrees, 1 after reporting the
+/// first that does not, else the code of the failure to compile or
+/// interpret the ops.
 int bisectMiscompile(mlir::ModuleOp module, llvm::StringRef entryName,
                      llvm::ArrayRef<interp::Tensor> arguments,
-                     llvm::function_ref<Tolerance(int64_t length)> toleranceFor);
+                     llvm::function_ref<Tolerance(int64_t length)> toleranceFor,
+                     llvm::StringRef flag = "--bisect");
 
 } // namespace oxla::tools
 

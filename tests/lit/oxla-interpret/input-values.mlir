@@ -8,7 +8,7 @@
 // RUN:   --input 3xi16=+7,-0,-32768 --input 2xui32=4294967295,+9 \
 // RUN:   | FileCheck %s --check-prefix=INTS
 // RUN: oxla-interpret %s --entry others --print-results \
-// RUN:   --input 4xi1=true,0,1,false --input 4xf32=1e40,-0,nan,-inf \
+// RUN:   --input 4xi1=true,0,1,false --input 4xf32=inf,-0,nan,-inf \
 // RUN:   --input 3xf16=65504,-2.5,1e-8 --input 2xbf16=3.0e38,-1 \
 // RUN:   --input 2xf64=1.7976931348623157e308,4.9e-324 \
 // RUN:   | FileCheck %s --check-prefix=OTHERS
@@ -44,6 +44,15 @@
 // RUN: oxla-interpret %s --entry b --input 2xi1=2,0 > %t.out 2>&1; test $? -eq 2
 // RUN: oxla-interpret %s --entry c --input '2xcomplex<f32>=1,2' > %t.out 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=COMPLEX < %t.out
+// A finite float too large for its type would round to infinity: refused too.
+// RUN: oxla-interpret %s --entry f --input 2xf32=1e40,0 > %t.out 2>&1; test $? -eq 2
+// RUN: FileCheck %s --check-prefix=FLOATBIG < %t.out
+// RUN: oxla-interpret %s --entry h --input 2xf16=65520,0 > %t.out 2>&1; test $? -eq 2
+// RUN: FileCheck %s --check-prefix=HALFBIG < %t.out
+// RUN: oxla-interpret %s --entry h --input 2xf16=65519,-1e-9 --print-results | FileCheck %s --check-prefix=HALFEDGE
+// FLOATBIG: --input #0: value 1e40 does not fit in f32 (it would round to infinity; write inf for infinity)
+// HALFBIG: --input #0: value 65520 does not fit in f16
+// HALFEDGE: 2xf16=[65504 -0]
 // BIG: --input #0: value 128 does not fit in i8
 // SMALL: --input #0: value -129 does not fit in i8
 // NEGATIVE: --input #0: value -1 does not fit in ui8
@@ -75,4 +84,10 @@ func.func public @b(%a: tensor<2xi1>) -> tensor<2xi1> {
 }
 func.func public @c(%a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
   return %a : tensor<2xcomplex<f32>>
+}
+func.func public @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+  return %a : tensor<2xf32>
+}
+func.func public @h(%a: tensor<2xf16>) -> tensor<2xf16> {
+  return %a : tensor<2xf16>
 }

@@ -12,18 +12,24 @@
 // differs; the ops before it agree, the ones after are not run.
 // RUN: oxla-run %s --random-inputs --bisect --oxla-inject-miscompile=stablehlo.multiply > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=MULTIPLY < %t.out
-// MULTIPLY: bisect.mlir:[[@LINE+20]]:9: error: --bisect: 'stablehlo.multiply' (op 2 of 7 of @main) is the first op whose compiled result leaves the interpreter's: result #0: the cross-check failed at index [0, 0]: expected {{.*}}, got {{.*}} ({{.*}}; allowed: 3 ULPs or {{.*}} = atol 0 + rtol 1.19e-07 * max(|expected|, rms {{.*}}))
+// MULTIPLY: bisect.mlir:[[@LINE+26]]:9: error: --bisect: 'stablehlo.multiply' (op 2 of 7 of @main) is the first op whose compiled result leaves the interpreter's: result #0: the cross-check failed at index [0, 0]: expected {{.*}}, got {{.*}} ({{.*}}; allowed: 3 ULPs or {{.*}} = atol 0 + rtol 1.19e-07 * max(|expected|, rms {{.*}}))
 // MULTIPLY-NOT: agree
 
 // An op inside a region (the while loop's body) makes its loop the first
 // wrong op; an integer result is compared exactly.
 // RUN: not oxla-run %s --random-inputs --bisect --oxla-inject-miscompile=stablehlo.subtract 2>&1 | FileCheck %s --check-prefix=LOOP
-// LOOP: bisect.mlir:[[@LINE+18]]:8: error: --bisect: 'stablehlo.while' (op 7 of 7 of @main) is the first op whose compiled result leaves the interpreter's: result #0: check.expect_eq failed at index []: expected 5, got 6
+// LOOP: bisect.mlir:[[@LINE+24]]:8: error: --bisect: 'stablehlo.while' (op 7 of 7 of @main) is the first op whose compiled result leaves the interpreter's: result #0: check.expect_eq failed at index []: expected 5, got 6
 
-// The whole-program cross-check catches the same miscompile, without
-// naming the op.
+// The whole-program cross-check catches the same miscompile and, under its
+// default tolerance, checks the program op by op to name the op; with a
+// tolerance given, the whole-program bound alone decides.
 // RUN: not oxla-run %s --random-inputs --check-with-interpreter --oxla-inject-miscompile=stablehlo.multiply 2>&1 | FileCheck %s --check-prefix=WHOLE
-// WHOLE: error: @main result #1 differs from the interpreter's
+// WHOLE: note: @main result #1 differs from the interpreter's: {{.*}}; checking @main op by op
+// WHOLE: bisect.mlir:[[@LINE+13]]:9: error: --check-with-interpreter: 'stablehlo.multiply' (op 2 of 7 of @main) is the first op whose compiled result leaves the interpreter's
+// WHOLE: error: @main result #1 differs from the interpreter's: {{.*}} (the first op that differs is above)
+// RUN: not oxla-run %s --random-inputs --check-with-interpreter --rtol 1e-3 --oxla-inject-miscompile=stablehlo.multiply 2>&1 | FileCheck %s --check-prefix=GIVEN
+// GIVEN-NOT: op by op
+// GIVEN: error: @main result #1 differs from the interpreter's
 
 // An injected miscompile never goes into the compile cache.
 // RUN: rm -rf %t.cache
