@@ -456,3 +456,18 @@ oxla::vhlo::findUnreadableBytecode(llvm::StringRef buffer) {
     return error->reason;
   return std::nullopt;
 }
+
+std::string oxla::vhlo::bytecodeProducerNote(llvm::StringRef buffer) {
+  llvm::ArrayRef<uint8_t> bytes(
+      reinterpret_cast<const uint8_t *>(buffer.data()), buffer.size());
+  Reader reader(bytes);
+  llvm::ArrayRef<uint8_t> magic;
+  uint64_t version;
+  if (reader.bytes(4, magic) || reader.varint(version))
+    return "";
+  size_t start = 4 + (bytes.size() - 4 - reader.remaining());
+  if (reader.string())
+    return "";
+  llvm::StringRef producer = buffer.substr(start).split('\0').first;
+  return "in bytecode version " + std::to_string(version) + " produced by: " + producer.str();
+}

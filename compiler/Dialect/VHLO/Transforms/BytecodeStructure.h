@@ -20,6 +20,11 @@ namespace oxla::vhlo {
 /// ends early. Nothing when its structure is sound.
 std::optional<std::string> findUnreadableBytecode(llvm::StringRef buffer);
 
+/// The note MLIR's bytecode reader attaches to the errors it reports for
+/// `buffer` (a file findUnreadableBytecode accepted): "in bytecode version N
+/// produced by: PRODUCER"; empty when the header cannot be read.
+std::string bytecodeProducerNote(llvm::StringRef buffer);
+
 } // namespace oxla::vhlo
 
 #endif // OXLA_COMPILER_DIALECT_VHLO_TRANSFORMS_BYTECODESTRUCTURE_H

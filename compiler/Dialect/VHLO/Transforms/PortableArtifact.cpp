@@ -110,6 +110,44 @@ LogicalResult checkSymbolNames(ModuleOp module) {
 
 } // namespace
 
+Operation *oxla::vhlo::findExcessiveRegionNesting(Operation *root, unsigned limit) {
+  // Each entry: an op and how many regions lie between it and root.
+  llvm::SmallVector<std::pair<Operation *, unsigned>> stack{{root, 0}};
+  while (!stack.empty()) {
+    auto [op, depth] = stack.pop_back_val();
+    if (op->getNumRegions() == 0)
+      continue;
+    if (depth + 1 > limit)
+      return op;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          stack.push_back({&nested, depth + 1});
+  }
+  return nullptr;
+}
+
+void oxla::vhlo::destroyWithoutRecursion(Operation *root) {
+  // Every op in pre-order; erased in reverse, each op's regions are empty
+  // by the time it goes, so no destructor recurses.
+  llvm::SmallVector<Operation *> order;
+  llvm::SmallVector<Operation *> stack{root};
+  while (!stack.empty()) {
+    Operation *op = stack.pop_back_val();
+    order.push_back(op);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          stack.push_back(&nested);
+  }
+  for (Operation *op : llvm::reverse(order)) {
+    op->dropAllUses();
+    op->dropAllReferences();
+  }
+  for (Operation *op : llvm::reverse(order))
+    op->erase();
+}
+
 std::optional<std::string>
 oxla::vhlo::binaryInputReason(const llvm::MemoryBuffer &buffer) {
   // MLIR text holds no NUL byte.
@@ -195,10 +233,32 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
         std::_Exit(2);
       },
       &name);
-  ParserConfig config(context);
+  // Verified below, once its regions are known to nest shallowly enough for
+  // the verifier, which recurses per level.
+  ParserConfig config(context, /*verifyAfterParse=*/false);
   unsigned depth = 0;
   guardNesting(config, context, depth);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
+  if (module)
+    if (Operation *deep = findExcessiveRegionNesting(*module, kMaxRegionNesting)) {
+      emitError(fileLoc) << "unsupported: regions nested more than " << kMaxRegionNesting
+                         << " deep (at '" << deep->getName() << "')";
+      destroyWithoutRecursion(module.release());
+      if (failure)
+        *failure = SourceFailure::Unsupported;
+      return nullptr;
+    }
+  if (module) {
+    // As the reader reports the errors of the verification it runs.
+    std::string note = bytecodeProducerNote(buffer->getBuffer());
+    ScopedDiagnosticHandler producer(context, [&](Diagnostic &diagnostic) {
+      if (diagnostic.getSeverity() == DiagnosticSeverity::Error && !note.empty())
+        diagnostic.attachNote() << note;
+      return mlir::failure(); // Reported by the handlers below this one.
+    });
+    if (failed(verify(*module)))
+      module = nullptr;
+  }
 
   // vhlo ops have no verifier of their own (the reader checks only that
   // they exist): the stablehlo ops they become are verified at the end.

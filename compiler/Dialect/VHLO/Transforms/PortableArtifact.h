@@ -48,6 +48,21 @@ enum class SourceFailure { Invalid, Unsupported };
 /// two levels; regions nested 3000 deep overflowed it).
 constexpr unsigned kMaxSourceNesting = 1000;
 
+/// How deep a portable artifact (bytecode) may nest regions: the limit
+/// text has (a region costs two brackets). MLIR 19's bytecode reader reads
+/// regions without recursing, but the verifier, the passes, the
+/// interpreter and the printer recurse once per level.
+constexpr unsigned kMaxRegionNesting = kMaxSourceNesting / 2;
+
+/// The first op of `root` (in pre-order) whose regions lie deeper than
+/// `limit` regions below `root`, or null; found without recursion.
+mlir::Operation *findExcessiveRegionNesting(mlir::Operation *root, unsigned limit);
+
+/// Destroys `root` without recursing per level of nesting (erasing the
+/// innermost ops first), so that a module nested arbitrarily deep can be
+/// dropped.
+void destroyWithoutRecursion(mlir::Operation *root);
+
 /// Where MLIR text `buffer` first nests deeper than kMaxSourceNesting
 /// (1-based line and column), with the message every tool reports there
 /// (unsupported, exit code 3); nullopt when it does not.
