@@ -81,6 +81,16 @@ std::unique_ptr<LoadedModule> LoadedModule::open(const std::string &path,
     dlclose(handle);
     return nullptr;
   }
+  auto *digest = static_cast<const uint64_t *>(dlsym(handle, kMetadataDigestSymbol));
+  if (!digest || *digest != metadataDigest(text)) {
+    error = path + " is not a sound oxla module: its metadata " +
+            (digest ? std::string("was changed after it was compiled (its digest does not "
+                                  "match the one compiled into its code)")
+                    : "has no digest (" + std::string(kMetadataDigestSymbol) +
+                          "; written by an older oxla? compile it again)");
+    dlclose(handle);
+    return nullptr;
+  }
   ModuleMetadata metadata;
   if (!ModuleMetadata::parse(text, metadata, error)) {
     error = path + ": " + error;

@@ -166,3 +166,12 @@ bool ModuleMetadata::parse(const std::string &text, ModuleMetadata &out,
     return error = "empty module metadata", false;
   return true;
 }
+
+uint64_t oxla::rt::metadataDigest(const char *text) {
+  uint64_t digest = 0xcbf29ce484222325ull;
+  for (; *text; ++text) {
+    digest ^= uint8_t(*text);
+    digest *= 0x100000001b3ull;
+  }
+  return digest;
+}

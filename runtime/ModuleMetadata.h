@@ -28,6 +28,7 @@
 
 #include "runtime/CheckRoutines.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,15 @@ struct ModuleMetadata {
 /// The symbol holding the metadata and the prefix of the entry wrappers.
 constexpr const char *kMetadataSymbol = "oxla_module_metadata";
 constexpr const char *kEntryPrefix = "oxla_entry_";
+
+/// The symbol holding the 64-bit digest of the metadata text that the
+/// module's code was compiled with: a module whose text was edited or
+/// corrupted afterwards (its argument shapes no longer those the code
+/// reads) is refused when loaded. An integrity check, not a signature.
+constexpr const char *kMetadataDigestSymbol = "oxla_module_metadata_digest";
+
+/// The digest of `text` (NUL-terminated): 64-bit FNV-1a.
+uint64_t metadataDigest(const char *text);
 
 } // namespace oxla::rt
 

@@ -449,6 +449,22 @@ def test_load_aot_module(tmp_path, oxla_compile_tool):
     np.testing.assert_array_equal(exe.call_async(2.0, x, y).result(), 2 * x + y)
 
 
+def test_load_refuses_changed_metadata(tmp_path, oxla_compile_tool):
+    # The metadata says which shapes the runtime allocates; edited after
+    # compiling, it no longer matches the code, which would read past them.
+    source = tmp_path / "saxpy.mlir"
+    source.write_text(SAXPY)
+    module = tmp_path / "saxpy.so"
+    subprocess.run([str(oxla_compile_tool), str(source), "-o", str(module)], check=True)
+    data = module.read_bytes()
+    assert data.count(b"argument 4xf32") == 2
+    tampered = tmp_path / "tampered.so"
+    tampered.write_bytes(data.replace(b"argument 4xf32", b"argument 1xf32"))
+    with pytest.raises(oxla.Error) as info:
+        oxla.load(tampered)
+    assert "metadata was changed after it was compiled" in str(info.value)
+
+
 def test_load_missing_file(tmp_path):
     with pytest.raises(oxla.Error) as info:
         oxla.load(tmp_path / "missing.so")

@@ -148,5 +148,11 @@ LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) 
   builder.create<LLVM::GlobalOp>(loc, arrayType, /*isConstant=*/true,
                                  LLVM::Linkage::External, rt::kMetadataSymbol,
                                  builder.getStringAttr(text));
+  // The loader checks the text against the digest the code was compiled
+  // with (rt::metadataDigest).
+  auto i64 = IntegerType::get(context, 64);
+  builder.create<LLVM::GlobalOp>(
+      loc, i64, /*isConstant=*/true, LLVM::Linkage::External, rt::kMetadataDigestSymbol,
+      builder.getIntegerAttr(i64, int64_t(rt::metadataDigest(text.c_str()))));
   return success();
 }
