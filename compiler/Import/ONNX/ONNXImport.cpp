@@ -13,6 +13,7 @@
 #include "compiler/Dialect/CHLO/IR/CHLO.h"
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
 #include "compiler/Import/ONNX/ImporterImpl.h"
+#include "compiler/Import/ONNX/InferenceGuards.h"
 
 #include "onnx/checker.h"
 #include "onnx/shape_inference/implementation.h"
@@ -89,6 +90,10 @@ OwningOpRef<ModuleOp> importModel(StringRef bytes, StringRef name, MLIRContext *
     ::onnx::checker::check_model(model);
   } catch (const std::exception &error) {
     emitError(fileLoc) << "invalid ONNX model: " << error.what();
+    return fail(ImportFailure::Invalid);
+  }
+  if (std::optional<std::string> problem = findAttributesInferenceCannotTake(model.graph())) {
+    emitError(fileLoc) << *problem;
     return fail(ImportFailure::Invalid);
   }
   if (opset < kMinOpset) {

@@ -190,6 +190,10 @@ oxla::vhlo::parseSourceOrArtifact(llvm::SourceMgr &sourceMgr,
         oxla::onnx::importModel(buffer->getBuffer(), name, context, &why);
     if (!module && failure && why == oxla::onnx::ImportFailure::Unsupported)
       *failure = SourceFailure::Unsupported;
+    // Sizes a model spells (a ConstantOfShape or Expand of 2^62 rows) are
+    // checked as those of text are.
+    if (module && failed(oxla::stablehlo::verifyTensorSizes(*module)))
+      return nullptr;
     return module;
   }
   if (!isBytecode(*buffer)) {
