@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 #include <elf.h>
+#include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
@@ -18,6 +19,14 @@ using namespace oxla::rt;
 /// file faults (SIGBUS) when touched, deep inside the loader. Returns "" or
 /// what is wrong.
 static std::string checkSharedLibrary(const std::string &path) {
+  // Reading a directory as a stream throws (EISDIR); other files that are
+  // not regular (a FIFO) could block.
+  struct stat status;
+  if (::stat(path.c_str(), &status) != 0)
+    return "cannot open " + path + ": " + std::strerror(errno);
+  if (!S_ISREG(status.st_mode))
+    return path + " is not a shared library (" +
+           (S_ISDIR(status.st_mode) ? "a directory" : "not a regular file") + ")";
   std::ifstream file(path, std::ios::binary);
   if (!file)
     return "cannot open " + path + ": " + std::strerror(errno);

@@ -326,9 +326,10 @@ class _ShapeSpecializingModel:
     dynamic): compiled for the shapes of each call's arguments, as oxla-run
     specializes dynamic programs, and kept per shape."""
 
-    def __init__(self, model, name):
+    def __init__(self, model, name, threads=0):
         self._model = model
         self._name = name
+        self._threads = threads
         self._compiled = {}
 
     def _inputs(self):
@@ -364,7 +365,8 @@ class _ShapeSpecializingModel:
             # recomputed by the importer.
             del model.graph.value_info[:]
             self._compiled[shapes] = Executable(
-                _oxla.build(model.SerializeToString(), None, self._name, False), self._name)
+                _oxla.build(model.SerializeToString(), None, self._name, False, self._threads),
+                self._name)
         return self._compiled[shapes]
 
     def __call__(self, *args, **by_name):
@@ -391,7 +393,18 @@ def _arguments_by_name(names, args, by_name):
     return args
 
 
-def compile(src, entries=None, name=None):
+def _thread_count(threads):
+    """The client thread count of `threads=` (0 for the default, one per core)."""
+    if threads is None:
+        return 0
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be a positive int or None, not {threads!r}")
+    if threads < 1 or threads > 4096:
+        raise ValueError(f"threads must be between 1 and 4096, not {threads}")
+    return threads
+
+
+def compile(src, entries=None, name=None, threads=None):
     """Compiles StableHLO or an ONNX model for the host CPU (the in-process JIT).
 
     `src`: MLIR text (str), bytes (text, bytecode, a StableHLO portable
@@ -400,7 +413,9 @@ def compile(src, entries=None, name=None):
     else every public function). `name`: the source name diagnostics use
     ("<input>" by default). An ONNX model whose inputs have dynamic sizes is
     compiled for the shapes of the arguments it is called with (python3-onnx
-    reads it)."""
+    reads it). `threads`: the threads its parallel loops and routines run on
+    (default: one per core)."""
+    threads = _thread_count(threads)
     data, source_name = _read_source(src, name)
     if _is_onnx(data, source_name) and entries is None:
         try:
@@ -417,8 +432,8 @@ def compile(src, entries=None, name=None):
                     for v in model.graph.input
                     if v.name not in {t.name for t in model.graph.initializer}
                     for d in v.type.tensor_type.shape.dim):
-                return _ShapeSpecializingModel(model, source_name or "<input>")
-    return Executable(_oxla.build(data, _entries(entries), source_name, False),
+                return _ShapeSpecializingModel(model, source_name or "<input>", threads)
+    return Executable(_oxla.build(data, _entries(entries), source_name, False, threads),
                       source_name)
 
 
@@ -437,6 +452,7 @@ def interpret(src, *args, entry=None, name=None):
     return function(*args)
 
 
-def load(path):
-    """Loads an AOT module written by `oxla-compile FILE -o MODULE.so`."""
-    return Executable(_oxla.load(os.fspath(path)), os.fspath(path))
+def load(path, threads=None):
+    """Loads an AOT module written by `oxla-compile FILE -o MODULE.so`;
+    `threads` as for `compile`."""
+    return Executable(_oxla.load(os.fspath(path), _thread_count(threads)), os.fspath(path))

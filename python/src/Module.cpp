@@ -16,6 +16,7 @@
 #include <cctype>
 #include <cstring>
 #include <memory>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -135,15 +136,18 @@ void defineErrors(py::module_ &m) {
 
 //===- the client --------------------------------------------------------------===//
 
-/// One client per process, made on first use. It is never freed: executables
-/// and buffers that Python still holds at exit refer to it.
-oxla_client *theClient() {
-  static oxla_client *client = [] {
-    oxla_client_options options{/*num_threads=*/0};
+/// One client per thread count (0: one thread per core), made on first use,
+/// with the GIL held. They are never freed: executables and buffers that
+/// Python still holds at exit refer to them.
+oxla_client *theClient(unsigned threads = 0) {
+  static std::map<unsigned, oxla_client *> clients;
+  oxla_client *&client = clients[threads];
+  if (!client) {
+    oxla_client_options options{/*num_threads=*/static_cast<int32_t>(threads)};
     oxla_client *made = nullptr;
     check(oxla_client_create(&options, &made));
-    return made;
-  }();
+    client = made;
+  }
   return client;
 }
 
@@ -402,7 +406,8 @@ std::string irText(const ExecutablePtr &executable, const std::string &stage) {
 /// oxla_executable_compile or _interpret on `source`.
 ExecutablePtr build(const py::bytes &source,
                     const std::optional<std::vector<std::string>> &entries,
-                    const std::optional<std::string> &sourceName, bool interpret) {
+                    const std::optional<std::string> &sourceName, bool interpret,
+                    unsigned threads) {
   std::string text = source;
   std::vector<const char *> entryPointers;
   if (entries)
@@ -412,7 +417,7 @@ ExecutablePtr build(const py::bytes &source,
   options.entries = entryPointers.empty() ? nullptr : entryPointers.data();
   options.num_entries = entryPointers.size();
   options.source_name = sourceName ? sourceName->c_str() : nullptr;
-  oxla_client *client = theClient();
+  oxla_client *client = theClient(threads);
   oxla_executable *executable = nullptr;
   oxla_status *status;
   {
@@ -426,8 +431,8 @@ ExecutablePtr build(const py::bytes &source,
   return std::make_shared<Executable>(executable);
 }
 
-ExecutablePtr load(const std::string &path) {
-  oxla_client *client = theClient();
+ExecutablePtr load(const std::string &path, unsigned threads) {
+  oxla_client *client = theClient(threads);
   oxla_executable *executable = nullptr;
   oxla_status *status;
   {
@@ -467,11 +472,14 @@ PYBIND11_MODULE(_oxla, m) {
 
   m.def("build", &build, py::arg("source"), py::arg("entries") = py::none(),
         py::arg("source_name") = py::none(), py::arg("interpret") = false,
+        py::arg("threads") = 0u,
         "Compiles (or, with interpret, prepares for the reference interpreter) "
         "StableHLO text or bytecode.");
-  m.def("load", &load, py::arg("path"), "Loads an AOT module written by oxla-compile.");
+  m.def("load", &load, py::arg("path"), py::arg("threads") = 0u, "Loads an AOT module written by oxla-compile.");
   m.def("element_of", &elementOf, py::arg("type"),
         "The element type of a type in the --input spelling (\"2x?xf32\" -> \"f32\").");
   m.def("device_count", [] { return oxla_client_device_count(theClient()); });
-  m.def("num_threads", [] { return oxla_client_num_threads(theClient()); });
+  m.def(
+      "num_threads", [](unsigned threads) { return oxla_client_num_threads(theClient(threads)); },
+      py::arg("threads") = 0u);
 }

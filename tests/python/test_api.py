@@ -465,6 +465,30 @@ def test_load_refuses_changed_metadata(tmp_path, oxla_compile_tool):
     assert "metadata was changed after it was compiled" in str(info.value)
 
 
+def test_compile_and_load_take_a_thread_count(tmp_path, oxla_compile_tool):
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    for threads in (1, 2, 3):
+        np.testing.assert_array_equal(oxla.compile(ADD, threads=threads)(x, x), x + x)
+    # Each count has a client of its own, with that many threads.
+    assert oxla._oxla.num_threads(3) == 3
+    source = tmp_path / "saxpy.mlir"
+    source.write_text(SAXPY)
+    module = tmp_path / "saxpy.so"
+    subprocess.run([str(oxla_compile_tool), str(source), "-o", str(module)], check=True)
+    v = np.ones(4, np.float32)
+    np.testing.assert_array_equal(oxla.load(module, threads=1)(2.0, v, v), 3 * v)
+    for bad, error in ((0, ValueError), (-1, ValueError), (10**7, ValueError),
+                       (1.5, TypeError), (True, TypeError)):
+        with pytest.raises(error):
+            oxla.compile(ADD, threads=bad)
+
+
+def test_load_refuses_what_is_not_a_file(tmp_path):
+    with pytest.raises(oxla.Error) as info:
+        oxla.load(tmp_path)
+    assert "is not a shared library (a directory)" in str(info.value)
+
+
 def test_load_missing_file(tmp_path):
     with pytest.raises(oxla.Error) as info:
         oxla.load(tmp_path / "missing.so")
