@@ -80,12 +80,18 @@ def SpmdPartition : Pass<"oxla-spmd-partition", "mlir::ModuleOp"> {
     explicit StableHLO collectives (all_gather with global device ids and
     channel handles, all_reduce for partial sums) and partition_id-indexed
     slices move data where shardings differ. Ops without a rule run
-    replicated, with a remark for every operand gathered whole. Sets
-    `mhlo.num_partitions`; the function gets `oxla.spmd_devices`.
+    replicated, with a remark for every operand gathered whole. A device's
+    id is the spec's flattened id, replica_id * num_partitions +
+    partition_id. Sets `mhlo.num_partitions` = N and `mhlo.num_replicas` = 1
+    (with `as-replicas`, the other way round); the function gets
+    `oxla.spmd_devices`.
   }];
   let options = [
     Option<"numDevices", "num-devices", "int64_t", /*default=*/"0",
            "Devices to partition for (0: the meshes' device count)">,
+    Option<"asReplicas", "as-replicas", "bool", /*default=*/"false",
+           "Run the devices as replicas of one partition (mhlo.num_replicas = N) "
+           "rather than as partitions of one replica">,
   ];
   let dependentDialects = ["oxla::sdy::SdyDialect", "oxla::stablehlo::StableHLODialect"];
 }

@@ -23,6 +23,7 @@ using namespace oxla::rt::collectives;
 namespace {
 
 thread_local const Device *installedDevice = nullptr;
+Distribution *installedDistribution = nullptr;
 
 constexpr const char *kExchange = "oxla.collective.exchange";
 constexpr const char *kPermute = "oxla.collective.permute";
@@ -219,10 +220,25 @@ bool runParallel(const CustomCallDescription &call, void *const *addresses, size
       return error = "run_parallel: the rows of the grid differ in length", false;
   }
   auto devices = static_cast<int64_t>(rows.size() * rows.front().size());
-  std::unique_ptr<Communicator> communicator = createLocalCommunicator(devices);
+  // This process runs devices first .. first + local - 1: all of them, or
+  // under MPI its rank's share.
+  int64_t first = 0, local = devices;
+  std::unique_ptr<Communicator> communicator;
+  if (Distribution *processes = installedDistribution) {
+    local = processes->devicesPerProcess();
+    first = processes->rank() * local;
+    if (devices != processes->processes() * local)
+      return error = "run_parallel: the grid has " + std::to_string(devices) +
+                     " devices, but " + std::to_string(processes->processes()) +
+                     " processes of " + std::to_string(local) + " device(s) run it",
+             false;
+    communicator = processes->communicator(devices);
+  } else {
+    communicator = createLocalCommunicator(devices);
+  }
   ThreadPool *current = ThreadPool::current();
   unsigned threads = std::max<unsigned>(
-      1, (current ? current->size() : 1) / static_cast<unsigned>(devices));
+      1, (current ? current->size() : 1) / static_cast<unsigned>(local));
   std::vector<DeviceRun> runs(devices);
   size_t operand = 0, result = 0, operands = call.operands.size();
   for (int64_t d = 0; d < devices; ++d) {
@@ -245,14 +261,14 @@ bool runParallel(const CustomCallDescription &call, void *const *addresses, size
   if (operand != operands || result != call.results.size() || count != operands + result)
     return error = "run_parallel: its operands and results do not match its grid", false;
   std::vector<pthread_t> started;
-  for (DeviceRun &run : runs) {
+  for (int64_t d = first; d < first + local; ++d) {
+    DeviceRun &run = runs[d];
     pthread_t thread;
     if (int code = pthread_create(&thread, nullptr, runDevice, &run)) {
       // The devices started wait for this one at their first collective:
       // they are told it left.
-      for (auto &other : runs)
-        if (&other >= &run)
-          communicator->leave(other.device.id);
+      for (int64_t other = d; other < first + local; ++other)
+        communicator->leave(other);
       error = "run_parallel: could not start a thread for device " +
               std::to_string(run.device.id) + " (" + std::strerror(code) + ")";
       break;
@@ -261,6 +277,11 @@ bool runParallel(const CustomCallDescription &call, void *const *addresses, size
   }
   for (pthread_t thread : started)
     pthread_join(thread, nullptr);
+  // Every process gets every device's results.
+  if (Distribution *processes = installedDistribution)
+    for (DeviceRun &run : runs)
+      for (int64_t i = run.program.arguments; i < static_cast<int64_t>(run.tensors.size()); ++i)
+        processes->share(run.device.id, run.tensors[i].first, bytesOfSpec(run.tensors[i].second));
   for (DeviceRun &run : runs) {
     parent->run += run.checksRun;
     for (std::string &message : run.messages)
@@ -274,6 +295,12 @@ bool runParallel(const CustomCallDescription &call, void *const *addresses, size
 } // namespace
 
 const Device *oxla::rt::collectives::currentDevice() { return installedDevice; }
+
+Distribution::~Distribution() = default;
+Distribution *oxla::rt::collectives::distribution() { return installedDistribution; }
+void oxla::rt::collectives::setDistribution(Distribution *distribution) {
+  installedDistribution = distribution;
+}
 
 ScopedDevice::ScopedDevice(const Device *device) : previous_(installedDevice) {
   installedDevice = device;

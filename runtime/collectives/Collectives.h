@@ -57,6 +57,27 @@ protected:
 /// N devices as threads of this process.
 std::unique_ptr<Communicator> createLocalCommunicator(int64_t devices);
 
+/// Several processes (MPI ranks), each running `devicesPerProcess()` devices
+/// of every grid: process r runs devices r * K .. r * K + K - 1.
+class Distribution {
+public:
+  virtual ~Distribution();
+  virtual int64_t rank() const = 0;
+  virtual int64_t processes() const = 0;
+  virtual int64_t devicesPerProcess() const = 0;
+  /// A communicator for a grid of `devices` devices (processes() *
+  /// devicesPerProcess()).
+  virtual std::unique_ptr<Communicator> communicator(int64_t devices) = 0;
+  /// Copies the `bytes` at `data` of the process running `device` to the
+  /// same place in every process.
+  virtual void share(int64_t device, void *data, size_t bytes) = 0;
+};
+
+/// The distribution run_parallel runs its grid on (null: every device in
+/// this process).
+Distribution *distribution();
+void setDistribution(Distribution *distribution);
+
 /// The device compiled code runs on.
 struct Device {
   Communicator *communicator = nullptr;

@@ -32,6 +32,9 @@
 #include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
 #include "tools/common/SpmdEntry.h"
+#ifdef OXLA_HAVE_MPI
+#include "runtime/collectives/MpiDistribution.h"
+#endif
 #include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "tools/common/ToolSupport.h"
 #include "tools/oxla-run/Bisect.h"
@@ -128,6 +131,18 @@ static llvm::cl::opt<bool> printShardings(
     llvm::cl::desc("With --devices: print each argument's and result's sharding and shard "
                    "type"),
     llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<bool> distributed(
+    "distributed",
+    llvm::cl::desc("Under mpirun: run the devices in the mpirun processes (--devices-per-process "
+                   "each; --devices defaults to their total); every process reads the global "
+                   "inputs, rank 0 prints the global results"),
+    llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<int64_t> devicesPerProcess(
+    "devices-per-process",
+    llvm::cl::desc("With --distributed: the devices each process runs (threads)"),
+    llvm::cl::value_desc("K"), llvm::cl::init(1), llvm::cl::cat(oxla::tools::toolOptions()));
+/// False on the MPI processes but rank 0: they compute, rank 0 reports.
+static bool reportsResults = true;
 /// --threads T: the threads the compiled code runs on (0, the default: one
 /// per core). libLLVM registers a `threads` option of its own, so oxla-run
 /// takes this one off the command line before LLVM parses it
@@ -281,14 +296,15 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
       else if (!agreesWithReference(entry.name, results, *expected))
         code = combineExitCodes(code, kExitCheckFailed);
     }
-    if (printResults) {
+    if (printResults && reportsResults) {
       llvm::outs() << "EXEC @" << entry.name << "\n";
       for (const interp::Tensor &result : results) {
         interp::printTensor(llvm::outs(), result);
         llvm::outs() << "\n";
       }
     }
-    code = combineExitCodes(code, writeResults(entry.name, results));
+    if (reportsResults)
+      code = combineExitCodes(code, writeResults(entry.name, results));
   }
   return code;
 }
@@ -441,7 +457,8 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   // --devices N: partitioned for N devices, the per-device program run on N
   // devices (run_parallel in the wrapper), global inputs and results.
   if (numDevices > 0 &&
-      failed(runOnDevices(*module, numDevices, printShardings ? &llvm::outs() : nullptr)))
+      failed(runOnDevices(*module, numDevices,
+                          printShardings && reportsResults ? &llvm::outs() : nullptr)))
     return kExitUnsupported;
   if (numDevices > 1 && failed(forCompiledDevices(*module)))
     return kExitInternal;
@@ -718,6 +735,39 @@ int main(int argc, char **argv) {
                    "  --threads T  the threads the compiled code runs on (default 0: "
                    "one per core)\n",
                    {&toolOptions(), &inputOptions()});
+
+  // --distributed: this process runs its share of the devices under MPI.
+#ifdef OXLA_HAVE_MPI
+  std::unique_ptr<oxla::rt::collectives::Distribution> processes;
+#endif
+  if (distributed) {
+    if (devicesPerProcess < 1) {
+      llvm::errs() << "oxla-run: --devices-per-process must be at least 1\n";
+      return kExitInvalid;
+    }
+#ifdef OXLA_HAVE_MPI
+    std::string error;
+    processes = oxla::rt::collectives::createMpiDistribution(devicesPerProcess, error);
+    if (!processes) {
+      llvm::errs() << "oxla-run: error: --distributed: " << error << "\n";
+      return kExitCheckFailed;
+    }
+    oxla::rt::collectives::setDistribution(processes.get());
+    int64_t total = processes->processes() * devicesPerProcess;
+    if (numDevices.getNumOccurrences() && numDevices != total) {
+      llvm::errs() << "oxla-run: error: --devices " << numDevices << ", but "
+                   << processes->processes() << " processes of " << devicesPerProcess
+                   << " device(s) run " << total << "\n";
+      return kExitInvalid;
+    }
+    numDevices = total;
+    reportsResults = processes->rank() == 0;
+#else
+    llvm::errs() << "oxla-run: error: unsupported: --distributed: this oxla was built "
+                    "without MPI (install libopenmpi-dev and rebuild)\n";
+    return kExitUnsupported;
+#endif
+  }
 
   DialectRegistry registry;
   oxla::registerDialects(registry);

@@ -57,12 +57,17 @@ func.func public @uneven(%arg0: tensor<7x3xf32> {sdy.sharding = #sdy.sharding<@m
 
 // Moving the split from rows to columns: gather the rows, then each device
 // slices its columns at an offset looked up by its device index
-// (replica_id + partition_id) in a table, here for a custom device order.
+// (the spec's flattened id replica_id * num_partitions + partition_id, 4
+// partitions) in a table, here for a custom device order.
 // CHECK-LABEL: func.func public @move
 // CHECK-SAME: (%arg0: tensor<2x8xf32> {{.*}}) -> (tensor<8x2xf32>
 // CHECK-DAG: %[[P:.*]] = stablehlo.partition_id : tensor<ui32>
+// CHECK-DAG: %[[PI:.*]] = stablehlo.convert %[[P]]
 // CHECK-DAG: %[[R:.*]] = stablehlo.replica_id : tensor<ui32>
-// CHECK: %[[D:.*]] = stablehlo.add
+// CHECK-DAG: %[[RI:.*]] = stablehlo.convert %[[R]]
+// CHECK-DAG: %[[N:.*]] = stablehlo.constant dense<4> : tensor<i32>
+// CHECK: %[[RN:.*]] = stablehlo.multiply %[[RI]], %[[N]]
+// CHECK: %[[D:.*]] = stablehlo.add %[[RN]], %[[PI]]
 // CHECK: %[[G:.*]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, {{.*}}replica_groups = dense<{{\[\[}}3, 2, 1, 0]]>
 // CHECK: %[[T:.*]] = stablehlo.constant dense<[6, 4, 2, 0]> : tensor<4xi32>
 // CHECK: %[[O:.*]] = stablehlo.dynamic_slice %[[T]], %[[D]], sizes = [1]
