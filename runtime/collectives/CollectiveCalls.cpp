@@ -14,6 +14,7 @@
 #include "runtime/ThreadPool.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <pthread.h>
 
@@ -24,6 +25,7 @@ namespace {
 
 thread_local const Device *installedDevice = nullptr;
 Distribution *installedDistribution = nullptr;
+std::atomic<uint64_t> receivedBytes{0};
 
 constexpr const char *kExchange = "oxla.collective.exchange";
 constexpr const char *kPermute = "oxla.collective.permute";
@@ -277,6 +279,7 @@ bool runParallel(const CustomCallDescription &call, void *const *addresses, size
   }
   for (pthread_t thread : started)
     pthread_join(thread, nullptr);
+  receivedBytes += communicator->bytesReceived();
   // Every process gets every device's results.
   if (Distribution *processes = installedDistribution)
     for (DeviceRun &run : runs)
@@ -297,6 +300,7 @@ bool runParallel(const CustomCallDescription &call, void *const *addresses, size
 const Device *oxla::rt::collectives::currentDevice() { return installedDevice; }
 
 Distribution::~Distribution() = default;
+uint64_t oxla::rt::collectives::bytesReceivedSoFar() { return receivedBytes; }
 Distribution *oxla::rt::collectives::distribution() { return installedDistribution; }
 void oxla::rt::collectives::setDistribution(Distribution *distribution) {
   installedDistribution = distribution;

@@ -100,6 +100,10 @@ private:
   const Device *previous_;
 };
 
+/// Bytes the devices of this process received through collectives since it
+/// started (every run_parallel's communicator, counted when it ends).
+uint64_t bytesReceivedSoFar();
+
 /// True for the targets above.
 bool isCollectiveTarget(const std::string &target);
 

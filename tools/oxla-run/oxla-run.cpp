@@ -32,6 +32,7 @@
 #include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
 #include "tools/common/SpmdEntry.h"
+#include "runtime/collectives/Collectives.h"
 #ifdef OXLA_HAVE_MPI
 #include "runtime/collectives/MpiDistribution.h"
 #endif
@@ -213,6 +214,7 @@ bool agreesWithReference(const std::string &entry, ArrayRef<interp::Tensor> resu
 /// With --benchmark N: times N calls of `call` (the first call, made
 /// before, was the warm-up) and prints the line DESIGN.md fixes.
 void benchmarkEntry(llvm::StringRef name, llvm::function_ref<void()> call, unsigned threads) {
+  uint64_t bytesBefore = oxla::rt::collectives::bytesReceivedSoFar();
   std::vector<double> ms;
   ms.reserve(benchmarkCalls);
   for (unsigned i = 0; i < benchmarkCalls; ++i) {
@@ -222,6 +224,9 @@ void benchmarkEntry(llvm::StringRef name, llvm::function_ref<void()> call, unsig
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count());
   }
+  // Under MPI every process calls (their devices meet); rank 0 reports.
+  if (!reportsResults)
+    return;
   std::sort(ms.begin(), ms.end());
   size_t n = ms.size();
   double median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
@@ -229,6 +234,10 @@ void benchmarkEntry(llvm::StringRef name, llvm::function_ref<void()> call, unsig
                                "%u calls, %u threads\n",
                                name.str().c_str(), median, ms.front(), ms.back(),
                                unsigned(n), threads);
+  // Devices (--devices, run_parallel): what their collectives moved.
+  if (uint64_t bytes = oxla::rt::collectives::bytesReceivedSoFar() - bytesBefore)
+    llvm::outs() << "collectives @" << name << ": " << bytes / std::max<size_t>(n, 1)
+                 << " bytes received per call by this process's devices\n";
   llvm::outs().flush();
 }
 
