@@ -439,8 +439,24 @@ LogicalResult Partitioner::runWithRule(Operation *op, const OpPlan &plan) {
   SmallVector<Value> operands;
   for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
     Value local = local_.lookupOrDefault(operand);
-    if (auto global = dyn_cast<RankedTensorType>(globalType(operand)))
-      local = reshard(local, placedOf(operand), plan.operands[index], global, loc);
+    if (auto global = dyn_cast<RankedTensorType>(globalType(operand))) {
+      // A dimension the op needs whole (concatenate, pad, reverse along a
+      // split dimension) is gathered: reported, as every involuntary
+      // replication is.
+      Sharding current = placedOf(operand);
+      for (int64_t dim = 0; dim < current.rank() && dim < plan.operands[index].rank(); ++dim)
+        if (current.numShards(dim) > 1 && plan.operands[index].numShards(dim) == 1 &&
+            !isElementwiseForSharding(op) && !isa<stablehlo::DotGeneralOp, stablehlo::ReduceOp,
+                                                  stablehlo::BroadcastInDimOp,
+                                                  stablehlo::TransposeOp>(op)) {
+          std::string typeText;
+          llvm::raw_string_ostream(typeText) << global;
+          op->emitRemark() << "involuntary replication: operand #" << index << " (" << typeText
+                           << ", sharding " << current.str() << ") is gathered along dimension "
+                           << dim << ": '" << op->getName() << "' needs it whole";
+        }
+      local = reshard(local, current, plan.operands[index], global, loc);
+    }
     operands.push_back(local);
   }
   for (auto [index, dim] : plan.neutralPadding) {
