@@ -13,6 +13,7 @@
 #include "interpreter/Tensor.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -73,6 +74,9 @@ struct CheckSession {
   /// Without a handler: the module's custom calls, which run from the
   /// runtime's kernel library (XLA's CPU targets).
   const std::vector<CustomCallDescription> *customCalls = nullptr;
+  /// The module's entry functions by name (`void (*)(void **)`, null when
+  /// there is none), for `oxla.run_parallel` (runtime/collectives/).
+  std::function<void *(const std::string &)> entries;
   /// What interpreter.probe recorded, per probe id in order.
   std::map<std::string, std::vector<interp::Tensor>> probes;
 

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/CheckRoutines.h"
+#include "runtime/collectives/Collectives.h"
 #include "runtime/kernels/XlaCpuTargets.h"
 
 #include <cstdint>
@@ -30,12 +31,15 @@ struct IndexVector {
 } // namespace
 
 bool oxla::rt::isBuiltinCustomCall(const std::string &target) {
-  return kernels::isXlaCpuTarget(target);
+  return kernels::isXlaCpuTarget(target) || collectives::isCollectiveTarget(target);
 }
 
 bool oxla::rt::runBuiltinCustomCall(const CustomCallDescription &call,
                                     void *const *addresses, size_t count,
                                     std::string &error) {
+  // Collectives and run_parallel (runtime/collectives/).
+  if (collectives::isCollectiveTarget(call.target))
+    return collectives::runCollectiveCall(call, addresses, count, error);
   std::string what = "custom call @" + call.target;
   if (!kernels::isXlaCpuTarget(call.target)) {
     error = what + ": not one of XLA's CPU targets";

@@ -25,4 +25,8 @@ if [ -f /usr/include/dnnl.hpp ]; then
 fi
 cmake --build "$build" --target "${targets[@]}"
 
-exec /usr/bin/python3 "$root/bench/run.py" --build-dir "$build" "$@"
+/usr/bin/python3 "$root/bench/run.py" --build-dir "$build" "$@"
+# SPMD scaling rows: 1 device x 2 threads against 2 devices x 1 thread and 2 MPI
+# processes (docs/sharding.md, "Scaling").
+exec /usr/bin/python3 "$root/bench/spmd_scaling.py" --build-dir "$build" \
+  --out "$build/spmd-scaling.md"

@@ -20,6 +20,8 @@ packages=(
   # converter); the lit tests write their models with python3-onnx; the backend
   # test suite; PyTorch and torchvision export the networks the model checks run
   libonnx-dev libprotobuf-dev python3-onnx libonnx-testdata python3-torch python3-torchvision
+  # several processes: oxla-run --distributed under mpirun (Open MPI 4.1)
+  libopenmpi-dev openmpi-bin
 )
 
 source "$(dirname "$0")/apt-install.sh"

@@ -84,14 +84,17 @@ bool oxla::compilesWithInjectedFaults() { return !injectMiscompile.empty(); }
 
 llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
   static const PipelinePhase phases[] = {
-      // Still StableHLO: sharding constructs take their one-device meaning
+      // Still StableHLO: collectives become runtime exchanges and local ops
+      // on the grid each function runs on, interpreter.run_parallel a
+      // runtime call that runs its grid's functions on threads
+      // (oxla-lower-collectives); sharding constructs take their one-device meaning
       // (identities; named and manual computations inlined; refused when a
       // mesh has more devices), the ops exporters encode as custom calls
       // decoded (again once shapes are known: a top_k's k may be a shape),
       // calls inlined (without canonicalizing: a constant stays in the
       // region it is written in), shapes static where the arguments fix
       // them. The entries' signatures are read after this.
-      {"refined", "oxla-sharding-to-one-device,oxla-decode-custom-calls,"
+      {"refined", "oxla-lower-collectives,oxla-sharding-to-one-device,oxla-decode-custom-calls,"
                   "inline{default-pipeline=},oxla-refine-shapes,"
                   "oxla-decode-custom-calls,symbol-dce"},
       // StableHLO -> linalg/tensor/arith/math on tensors. First batch_norm

@@ -27,7 +27,8 @@ bool sharding::isShardingCustomCall(StringRef target) {
 namespace {
 
 constexpr llvm::StringLiteral kRefusal =
-    "; oxla runs programs on one device until SPMD partitioning exists";
+    "; run it partitioned with --devices N (oxla-run, oxla-interpret), or partition it "
+    "with oxla-opt --oxla-spmd-partition";
 
 int64_t requiredDevices(sdy::MeshAttr mesh) {
   if (mesh.isMaximal())

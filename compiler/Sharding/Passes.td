@@ -80,14 +80,44 @@ def SpmdPartition : Pass<"oxla-spmd-partition", "mlir::ModuleOp"> {
     explicit StableHLO collectives (all_gather with global device ids and
     channel handles, all_reduce for partial sums) and partition_id-indexed
     slices move data where shardings differ. Ops without a rule run
-    replicated, with a remark for every operand gathered whole. Sets
-    `mhlo.num_partitions`; the function gets `oxla.spmd_devices`.
+    replicated, with a remark for every operand gathered whole. A device's
+    id is the spec's flattened id, replica_id * num_partitions +
+    partition_id. Sets `mhlo.num_partitions` = N and `mhlo.num_replicas` = 1
+    (with `as-replicas`, the other way round); the function gets
+    `oxla.spmd_devices`.
   }];
   let options = [
     Option<"numDevices", "num-devices", "int64_t", /*default=*/"0",
            "Devices to partition for (0: the meshes' device count)">,
+    Option<"asReplicas", "as-replicas", "bool", /*default=*/"false",
+           "Run the devices as replicas of one partition (mhlo.num_replicas = N) "
+           "rather than as partitions of one replica">,
   ];
   let dependentDialects = ["oxla::sdy::SdyDialect", "oxla::stablehlo::StableHLODialect"];
+}
+
+def LowerCollectives : Pass<"oxla-lower-collectives", "mlir::ModuleOp"> {
+  let summary = "Collectives and run_parallel as runtime primitives and local StableHLO";
+  let description = [{
+    For compiled code. Each function runs on a grid of replicas x partitions:
+    the one of the `interpreter.run_parallel` that runs it (and the functions
+    it calls), else the module's `mhlo.num_replicas` x `mhlo.num_partitions`.
+    The spec's process groups of every collective become lists of device
+    ids (replica * num_partitions + partition); the collective becomes a
+    runtime primitive plus StableHLO on the local values:
+    `@oxla.collective.exchange` stacks every member's operand in group order
+    (all_gather: transpose + reshape; all_reduce, collective_reduce: the
+    op's body applied with `stablehlo.map` in group order; reduce_scatter,
+    all_to_all: each member's part at this device's position; 
+    collective_broadcast: member 0), `@oxla.collective.permute` passes a
+    value from source to target (zeros where no source), and
+    `@oxla.collective.device_id` gives replica_id and partition_id.
+    `interpreter.run_parallel` becomes `@oxla.run_parallel`, whose
+    backend_config names the grid's functions (runtime/collectives/).
+    Refused (unsupported): dynamic roots, dynamic shapes, process groups of
+    different sizes, a function run on grids of different shapes.
+  }];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
 }
 
 #endif // OXLA_COMPILER_SHARDING_PASSES

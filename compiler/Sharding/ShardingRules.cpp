@@ -70,6 +70,39 @@ std::optional<OpPlan> planElementwise(Operation *op, const std::vector<Sharding>
   return plan;
 }
 
+/// Ops that move data along some dimensions only (concatenate, pad,
+/// reverse): those dimensions are whole on every device; the others keep the
+/// split of the result asked for, else of the most split data operand (the
+/// first `dataOperands`, of the result's rank), so that each device's shard
+/// holds the same rows of every operand. Other operands (pad's value) are
+/// replicated.
+std::optional<OpPlan> planPerDimension(Operation *op, const std::vector<Sharding> &operands,
+                                       const Sharding *wanted, ArrayRef<int64_t> whole,
+                                       unsigned dataOperands) {
+  int64_t rank = static_cast<int64_t>(shapeOf(op->getResult(0)).size());
+  const Sharding *chosen = nullptr;
+  if (wanted && wanted->rank() == rank) {
+    chosen = wanted;
+  } else {
+    for (unsigned i = 0; i < dataOperands; ++i)
+      if (operands[i].rank() == rank &&
+          (!chosen || totalShards(operands[i]) > totalShards(*chosen)))
+        chosen = &operands[i];
+  }
+  if (!chosen)
+    return std::nullopt;
+  OpPlan plan;
+  plan.result = *chosen;
+  plan.result.unreduced.clear();
+  for (int64_t dim : whole)
+    plan.result.dims[dim].axes.clear();
+  for (auto [index, operand] : llvm::enumerate(op->getOperands()))
+    plan.operands.push_back(index < dataOperands
+                                ? plan.result
+                                : replicatedLike(plan.result, shapeOf(operand).size()));
+  return plan;
+}
+
 std::optional<OpPlan> planBroadcast(stablehlo::BroadcastInDimOp op,
                                     const std::vector<Sharding> &operands,
                                     const Sharding *wanted) {
@@ -233,6 +266,20 @@ static std::optional<OpPlan> planAny(Operation *op, const std::vector<Sharding> 
     return planDot(dot, operands);
   if (auto reduce = dyn_cast<stablehlo::ReduceOp>(op))
     return planReduce(reduce, operands);
+  if (auto concatenate = dyn_cast<stablehlo::ConcatenateOp>(op))
+    return planPerDimension(op, operands, wanted,
+                            {static_cast<int64_t>(concatenate.getDimension())},
+                            op->getNumOperands());
+  if (auto reverse = dyn_cast<stablehlo::ReverseOp>(op))
+    return planPerDimension(op, operands, wanted, reverse.getDimensions(), 1);
+  if (auto pad = dyn_cast<stablehlo::PadOp>(op)) {
+    SmallVector<int64_t> padded;
+    for (int64_t dim = 0; dim < static_cast<int64_t>(pad.getEdgePaddingLow().size()); ++dim)
+      if (pad.getEdgePaddingLow()[dim] || pad.getEdgePaddingHigh()[dim] ||
+          pad.getInteriorPadding()[dim])
+        padded.push_back(dim);
+    return planPerDimension(op, operands, wanted, padded, 1);
+  }
   return std::nullopt;
 }
 

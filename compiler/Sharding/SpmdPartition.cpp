@@ -51,14 +51,14 @@ struct SpmdPartitionPass : public oxla::impl::SpmdPartitionBase<SpmdPartitionPas
     int64_t channel = 0;
     for (func::FuncOp func : funcs) {
       propagateShardings(func);
-      if (failed(partitionFunction(func, devices, channel)))
+      if (failed(partitionFunction(func, devices, asReplicas ? 1 : devices, channel)))
         return signalPassFailure();
     }
     if (funcs.empty())
       return;
     Builder builder(module.getContext());
-    module->setAttr("mhlo.num_partitions", builder.getI32IntegerAttr(devices));
-    module->setAttr("mhlo.num_replicas", builder.getI32IntegerAttr(1));
+    module->setAttr("mhlo.num_partitions", builder.getI32IntegerAttr(asReplicas ? 1 : devices));
+    module->setAttr("mhlo.num_replicas", builder.getI32IntegerAttr(asReplicas ? devices : 1));
   }
 };
 

@@ -86,9 +86,10 @@ RankedTensorType localType(RankedTensorType global, const Sharding &sharding) {
 
 class Partitioner {
 public:
-  Partitioner(func::FuncOp func, Sharding base, int64_t numDevices, int64_t &channel)
-      : func_(func), base_(std::move(base)), numDevices_(numDevices), channel_(channel),
-        builder_(func.getContext()) {}
+  Partitioner(func::FuncOp func, Sharding base, int64_t numDevices, int64_t numPartitions,
+              int64_t &channel)
+      : func_(func), base_(std::move(base)), numDevices_(numDevices),
+        numPartitions_(numPartitions), channel_(channel), builder_(func.getContext()) {}
 
   LogicalResult run();
 
@@ -144,6 +145,9 @@ private:
   func::FuncOp func_;
   Sharding base_;
   int64_t numDevices_;
+  /// The grid's partitions (numDevices_: one replica, the default; 1: the
+  /// devices are replicas).
+  int64_t numPartitions_;
   int64_t &channel_;
   OpBuilder builder_;
   IRMapping local_;
@@ -156,16 +160,19 @@ Value Partitioner::partitionId(Location loc) {
     return partitionId_;
   OpBuilder::InsertionGuard guard(builder_);
   builder_.setInsertionPointToStart(&func_.getBody().front());
-  // The device: replica_id + partition_id, since the partitioned program
-  // runs as N partitions of one replica (the default) or as N replicas of
-  // one partition; either way this is the flattened id its collectives
-  // (use_global_device_ids) name.
+  // The device: the spec's flattened id replica_id * num_partitions +
+  // partition_id, the id its collectives (use_global_device_ids) name. The
+  // program runs as N partitions of one replica (the default) or, with
+  // as-replicas, as N replicas of one partition.
   auto idType = RankedTensorType::get({}, builder_.getIntegerType(32, false));
   auto i32 = RankedTensorType::get({}, builder_.getI32Type());
   Value partition = builder_.create<stablehlo::ConvertOp>(
       loc, i32, builder_.create<stablehlo::PartitionIdOp>(loc, idType));
   Value replica = builder_.create<stablehlo::ConvertOp>(
       loc, i32, builder_.create<stablehlo::ReplicaIdOp>(loc, idType));
+  Value partitions = scalarConstant(builder_.getI32Type(),
+                                    builder_.getI32IntegerAttr(numPartitions_), loc);
+  replica = builder_.create<stablehlo::MulOp>(loc, i32, replica, partitions);
   partitionId_ = builder_.create<stablehlo::AddOp>(loc, i32, replica, partition);
   return partitionId_;
 }
@@ -432,8 +439,24 @@ LogicalResult Partitioner::runWithRule(Operation *op, const OpPlan &plan) {
   SmallVector<Value> operands;
   for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
     Value local = local_.lookupOrDefault(operand);
-    if (auto global = dyn_cast<RankedTensorType>(globalType(operand)))
-      local = reshard(local, placedOf(operand), plan.operands[index], global, loc);
+    if (auto global = dyn_cast<RankedTensorType>(globalType(operand))) {
+      // A dimension the op needs whole (concatenate, pad, reverse along a
+      // split dimension) is gathered: reported, as every involuntary
+      // replication is.
+      Sharding current = placedOf(operand);
+      for (int64_t dim = 0; dim < current.rank() && dim < plan.operands[index].rank(); ++dim)
+        if (current.numShards(dim) > 1 && plan.operands[index].numShards(dim) == 1 &&
+            !isElementwiseForSharding(op) && !isa<stablehlo::DotGeneralOp, stablehlo::ReduceOp,
+                                                  stablehlo::BroadcastInDimOp,
+                                                  stablehlo::TransposeOp>(op)) {
+          std::string typeText;
+          llvm::raw_string_ostream(typeText) << global;
+          op->emitRemark() << "involuntary replication: operand #" << index << " (" << typeText
+                           << ", sharding " << current.str() << ") is gathered along dimension "
+                           << dim << ": '" << op->getName() << "' needs it whole";
+        }
+      local = reshard(local, current, plan.operands[index], global, loc);
+    }
     operands.push_back(local);
   }
   for (auto [index, dim] : plan.neutralPadding) {
@@ -676,7 +699,7 @@ FailureOr<int64_t> oxla::sharding::devicesOf(func::FuncOp func) {
 }
 
 LogicalResult oxla::sharding::partitionFunction(func::FuncOp func, int64_t numDevices,
-                                                int64_t &channel) {
+                                                int64_t numPartitions, int64_t &channel) {
   if (!func.getBody().hasOneBlock())
     return func.emitOpError() << "unsupported: SPMD partitioning of a function with "
                               << "several blocks";
@@ -697,5 +720,5 @@ LogicalResult oxla::sharding::partitionFunction(func::FuncOp func, int64_t numDe
   base->dims.clear();
   base->replicated.clear();
   base->unreduced.clear();
-  return Partitioner(func, *base, numDevices, channel).run();
+  return Partitioner(func, *base, numDevices, numPartitions, channel).run();
 }

@@ -45,8 +45,11 @@ mlir::FailureOr<int64_t> devicesOf(mlir::func::FuncOp func);
 void propagateShardings(mlir::func::FuncOp func);
 
 /// Partitions `func` for `numDevices` devices (see above). `channel` numbers
-/// the collectives' channels across calls.
+/// the collectives' channels across calls. The devices run as `numPartitions`
+/// partitions of numDevices / numPartitions replicas: device id
+/// replica_id * numPartitions + partition_id (the spec's flattened id).
 mlir::LogicalResult partitionFunction(mlir::func::FuncOp func, int64_t numDevices,
+                                      int64_t numPartitions,
                                       int64_t &channel);
 
 } // namespace oxla::sharding

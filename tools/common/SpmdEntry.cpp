@@ -144,9 +144,33 @@ Value assemble(OpBuilder &b, Location loc, ArrayRef<Value> pieces, RankedTensorT
                                       b.getDenseI64ArrayAttr(strides));
 }
 
+/// Prints each argument's and result's sharding and shard type.
+void printShardings(func::FuncOp local, FunctionType global, int64_t devices,
+                    llvm::raw_ostream &os) {
+  auto line = [&](StringRef what, unsigned index, Type globalType, Type shardType,
+                  sdy::TensorShardingAttr attr) {
+    os << "@" << local.getSymName() << " " << what << " #" << index << ": " << globalType;
+    std::optional<Sharding> sharding = shardingOf(attr, local, devices);
+    if (sharding)
+      os << " sharding " << sharding->str();
+    else
+      os << " replicated";
+    os << ", shard " << shardType << "\n";
+  };
+  for (unsigned i = 0; i < local.getNumArguments(); ++i)
+    line("argument", i, global.getInput(i), local.getArgumentTypes()[i],
+         local.getArgAttrOfType<sdy::TensorShardingAttr>(i, sdy::kShardingAttr));
+  for (unsigned i = 0; i < local.getNumResults(); ++i)
+    line("result", i, global.getResult(i), local.getResultTypes()[i],
+         local.getResultAttrOfType<sdy::TensorShardingAttr>(i, sdy::kShardingAttr));
+}
+
 /// Renames the partitioned `local` and puts the global-view wrapper in its
 /// place.
-LogicalResult wrap(func::FuncOp local, FunctionType global, int64_t devices) {
+LogicalResult wrap(func::FuncOp local, FunctionType global, int64_t devices,
+                   llvm::raw_ostream *shardings) {
+  if (shardings)
+    printShardings(local, global, devices, *shardings);
   Location loc = local.getLoc();
   std::string name = local.getSymName().str();
   OpBuilder b(local);
@@ -192,7 +216,8 @@ LogicalResult wrap(func::FuncOp local, FunctionType global, int64_t devices) {
 
 } // namespace
 
-LogicalResult oxla::tools::runOnDevices(ModuleOp module, int64_t devices) {
+LogicalResult oxla::tools::runOnDevices(ModuleOp module, int64_t devices,
+                                       llvm::raw_ostream *shardings) {
   PassManager pm(module.getContext());
   if (devices <= 1) {
     ShardingToOneDeviceOptions options;
@@ -214,7 +239,19 @@ LogicalResult oxla::tools::runOnDevices(ModuleOp module, int64_t devices) {
     if (func->hasAttr(kLocalViewAttr))
       partitioned.push_back(func);
   for (func::FuncOp func : partitioned)
-    if (failed(wrap(func, globalTypes.at(func.getSymName().str()), devices)))
+    if (failed(wrap(func, globalTypes.at(func.getSymName().str()), devices, shardings)))
       return failure();
   return success();
+}
+
+LogicalResult oxla::tools::forCompiledDevices(ModuleOp module) {
+  // The partitioned functions keep their shardings for the wrapper; the
+  // compiled code needs none of them, and the grid comes from run_parallel.
+  PassManager pm(module.getContext());
+  ShardingToOneDeviceOptions options;
+  options.ignoreDeviceCount = true;
+  pm.addPass(createShardingToOneDevice(options));
+  module->removeAttr("mhlo.num_partitions");
+  module->removeAttr("mhlo.num_replicas");
+  return pm.run(module);
 }

@@ -16,6 +16,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LogicalResult.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 
@@ -24,8 +25,16 @@ namespace oxla::tools {
 /// Partitions the public sharded functions of `module` for `devices` devices
 /// and replaces each by its global-view wrapper; with `devices` 1, gives
 /// the program its one-device meaning. Reports and fails (exit 3) on what
-/// the partitioner does not handle.
-mlir::LogicalResult runOnDevices(mlir::ModuleOp module, int64_t devices);
+/// the partitioner does not handle. With `shardings`, prints there each
+/// partitioned entry's argument and result shardings and shard types
+/// (--print-shardings).
+mlir::LogicalResult runOnDevices(mlir::ModuleOp module, int64_t devices,
+                                 llvm::raw_ostream *shardings = nullptr);
+
+/// After runOnDevices, for compiled runs: the shardings and device counts
+/// are dropped (each device's function has its shard types, and the grid it
+/// runs on is its run_parallel's).
+mlir::LogicalResult forCompiledDevices(mlir::ModuleOp module);
 
 } // namespace oxla::tools
 

@@ -55,6 +55,11 @@ static llvm::cl::opt<int64_t> numDevices(
     llvm::cl::desc("Partition sharded entries for N devices and run them on N processes "
                    "(inputs and results are global arrays); 1: the one-device meaning"),
     llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<bool> printShardings(
+    "print-shardings",
+    llvm::cl::desc("With --devices: print each argument's and result's sharding and shard "
+                   "type"),
+    llvm::cl::cat(oxla::tools::toolOptions()));
 
 namespace {
 
@@ -122,7 +127,8 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return kExitInvalid;
   // --devices N: partitioned for N devices and run on N processes, with
   // global inputs and results; --devices 1: the one-device meaning.
-  if (numDevices > 0 && failed(runOnDevices(*module, numDevices)))
+  if (numDevices > 0 &&
+      failed(runOnDevices(*module, numDevices, printShardings ? &llvm::outs() : nullptr)))
     return kExitUnsupported;
   // Without --devices a program runs on one device.
   if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))

@@ -105,7 +105,16 @@ int main(int argc, char **argv) {
   // MlirOptMain parses text itself: the sizes check every reader makes
   // after parsing runs as the first pass here.
   MlirOptMainConfig requested = config;
+  // A pass that refuses what oxla does not implement says "unsupported:"
+  // (e.g. the SPMD partitioner): the exit code is then 3, not 2.
+  static bool sawUnsupported = false;
   config.setPassPipelineSetupFn([requested](PassManager &pm) {
+    pm.getContext()->getDiagEngine().registerHandler([](Diagnostic &diagnostic) {
+      if (diagnostic.getSeverity() == DiagnosticSeverity::Error &&
+          llvm::StringRef(diagnostic.str()).starts_with("unsupported"))
+        sawUnsupported = true;
+      return failure(); // the next handler prints it
+    });
     pm.addPass(std::make_unique<VerifyTensorSizes>());
     return requested.setupPassPipeline(pm);
   });
@@ -196,7 +205,7 @@ int main(int argc, char **argv) {
   else
     output->os() << oxla::unpackI1HexConstants(printed);
   if (failed(result))
-    return kExitInvalid;
+    return sawUnsupported ? kExitUnsupported : kExitInvalid;
   output->keep();
   return kExitOk;
 }

@@ -31,6 +31,12 @@
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
+#include "tools/common/SpmdEntry.h"
+#include "runtime/collectives/Collectives.h"
+#ifdef OXLA_HAVE_MPI
+#include "runtime/collectives/MpiDistribution.h"
+#endif
+#include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "tools/common/ToolSupport.h"
 #include "tools/oxla-run/Bisect.h"
 
@@ -115,6 +121,29 @@ static llvm::cl::opt<unsigned> benchmarkCalls(
                    "and print 'benchmark @NAME: median X ms, min Y ms, max Z ms, N calls, "
                    "T threads'"),
     llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<int64_t> numDevices(
+    "devices",
+    llvm::cl::desc("Partition sharded entries for N devices, compile the per-device program "
+                   "once and run it on N devices (threads of this process, each with its "
+                   "share of --threads); inputs and results are global arrays"),
+    llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<bool> printShardings(
+    "print-shardings",
+    llvm::cl::desc("With --devices: print each argument's and result's sharding and shard "
+                   "type"),
+    llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<bool> distributed(
+    "distributed",
+    llvm::cl::desc("Under mpirun: run the devices in the mpirun processes (--devices-per-process "
+                   "each; --devices defaults to their total); every process reads the global "
+                   "inputs, rank 0 prints the global results"),
+    llvm::cl::cat(oxla::tools::toolOptions()));
+static llvm::cl::opt<int64_t> devicesPerProcess(
+    "devices-per-process",
+    llvm::cl::desc("With --distributed: the devices each process runs (threads)"),
+    llvm::cl::value_desc("K"), llvm::cl::init(1), llvm::cl::cat(oxla::tools::toolOptions()));
+/// False on the MPI processes but rank 0: they compute, rank 0 reports.
+static bool reportsResults = true;
 /// --threads T: the threads the compiled code runs on (0, the default: one
 /// per core). libLLVM registers a `threads` option of its own, so oxla-run
 /// takes this one off the command line before LLVM parses it
@@ -213,6 +242,7 @@ int compareWithReference(const Reference &reference, size_t index, const std::st
 /// With --benchmark N: times N calls of `call` (the first call, made
 /// before, was the warm-up) and prints the line DESIGN.md fixes.
 void benchmarkEntry(llvm::StringRef name, llvm::function_ref<void()> call, unsigned threads) {
+  uint64_t bytesBefore = oxla::rt::collectives::bytesReceivedSoFar();
   std::vector<double> ms;
   ms.reserve(benchmarkCalls);
   for (unsigned i = 0; i < benchmarkCalls; ++i) {
@@ -222,6 +252,9 @@ void benchmarkEntry(llvm::StringRef name, llvm::function_ref<void()> call, unsig
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count());
   }
+  // Under MPI every process calls (their devices meet); rank 0 reports.
+  if (!reportsResults)
+    return;
   std::sort(ms.begin(), ms.end());
   size_t n = ms.size();
   double median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
@@ -229,6 +262,10 @@ void benchmarkEntry(llvm::StringRef name, llvm::function_ref<void()> call, unsig
                                "%u calls, %u threads\n",
                                name.str().c_str(), median, ms.front(), ms.back(),
                                unsigned(n), threads);
+  // Devices (--devices, run_parallel): what their collectives moved.
+  if (uint64_t bytes = oxla::rt::collectives::bytesReceivedSoFar() - bytesBefore)
+    llvm::outs() << "collectives @" << name << ": " << bytes / std::max<size_t>(n, 1)
+                 << " bytes received per call by this process's devices\n";
   llvm::outs().flush();
 }
 
@@ -245,6 +282,11 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
   unsigned threads = pool ? pool->size() : oxla::rt::ThreadPool::processDefault().size();
   oxla::rt::CheckSession session;
   session.checks = &metadata.checks;
+  // interpreter.run_parallel runs the grid's functions, compiled as
+  // entries of their own (runtime/collectives/).
+  session.entries = [&](const std::string &name) {
+    return reinterpret_cast<void *>(lookup(name));
+  };
   // XLA's CPU targets run from the runtime's kernel library.
   session.customCalls = &metadata.customCalls;
   int code = kExitOk;
@@ -292,14 +334,15 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
         code = combineExitCodes(code, compareWithReference(*reference, entryIndex, entry.name,
                                                            entryArguments, results, *expected));
     }
-    if (printResults) {
+    if (printResults && reportsResults) {
       llvm::outs() << "EXEC @" << entry.name << "\n";
       for (const interp::Tensor &result : results) {
         interp::printTensor(llvm::outs(), result);
         llvm::outs() << "\n";
       }
     }
-    code = combineExitCodes(code, writeResults(entry.name, results));
+    if (reportsResults)
+      code = combineExitCodes(code, writeResults(entry.name, results));
   }
   return code;
 }
@@ -413,6 +456,30 @@ void reportCacheUse(llvm::StringRef outcome, llvm::StringRef path) {
     llvm::errs() << "oxla-run: compile cache " << outcome << ": " << path << "\n";
 }
 
+/// The functions the module's interpreter.run_parallel ops run.
+SmallVector<func::FuncOp> processFunctions(ModuleOp module) {
+  SmallVector<func::FuncOp> functions;
+  module.walk([&](oxla::interpreter::RunParallelOp run) {
+    for (Attribute row : run.getPrograms())
+      for (Attribute program : cast<ArrayAttr>(row))
+        if (auto function = module.lookupSymbol<func::FuncOp>(
+                cast<FlatSymbolRefAttr>(program).getValue()))
+          if (!llvm::is_contained(functions, function))
+            functions.push_back(function);
+  });
+  return functions;
+}
+
+/// `metadata` with only the entries the command line runs (not the
+/// functions run_parallel runs).
+oxla::rt::ModuleMetadata topLevel(oxla::rt::ModuleMetadata metadata,
+                                  ArrayRef<std::string> entries) {
+  llvm::erase_if(metadata.entries, [&](const oxla::rt::EntryMetadata &entry) {
+    return !llvm::is_contained(entries, entry.name);
+  });
+  return metadata;
+}
+
 /// Compiles and runs one StableHLO module; returns its exit code.
 int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
@@ -425,7 +492,15 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return oxla::vhlo::exitCodeFor(failure);
   if (failed(importProgram(*module)))
     return kExitInvalid;
-  // Until SPMD partitioning exists a program runs on one device.
+  // --devices N: partitioned for N devices, the per-device program run on N
+  // devices (run_parallel in the wrapper), global inputs and results.
+  if (numDevices > 0 &&
+      failed(runOnDevices(*module, numDevices,
+                          printShardings && reportsResults ? &llvm::outs() : nullptr)))
+    return kExitUnsupported;
+  if (numDevices > 1 && failed(forCompiledDevices(*module)))
+    return kExitInternal;
+  // Without --devices a program runs on one device.
   if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))
     return kExitUnsupported;
   SmallVector<func::FuncOp> entries = entryPoints(*module, entryName);
@@ -436,6 +511,9 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return kExitOk;
   if (entries.empty())
     return reportNoEntryPoint(*module, entryName);
+  SmallVector<std::string> topNames;
+  for (func::FuncOp entry : entries)
+    topNames.push_back(entry.getSymName().str());
 
   SmallVector<SmallVector<interp::Tensor>> arguments;
   for (func::FuncOp entry : entries) {
@@ -516,19 +594,28 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   std::string error;
   if (cache) {
     llvm::StringRef source = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
-    key = oxla::CompileCache::key({"oxla-run", source, signature, compileEnvironment()});
+    key = oxla::CompileCache::key({"oxla-run", source, signature, compileEnvironment(),
+                                   "devices=" + std::to_string(numDevices)});
     if (std::optional<std::string> path = cache->lookup(key))
       if (std::unique_ptr<oxla::rt::LoadedModule> loaded =
               oxla::rt::LoadedModule::open(*path, error)) {
         reportCacheUse("hit", *path);
         auto lookup = [&](const std::string &name) { return loaded->entry(name); };
-        return runEntries(loaded->metadata(), lookup, arguments, context, reference);
+        return runEntries(topLevel(loaded->metadata(), topNames), lookup, arguments, context,
+                          reference);
       }
   }
 
   oxla::CompileFailure why;
+  // The functions run_parallel runs are compiled as entries too.
+  SmallVector<func::FuncOp> compiled(entries.begin(), entries.end());
+  for (func::FuncOp process : processFunctions(*module))
+    if (!llvm::is_contained(compiled, process)) {
+      process.setPublic();
+      compiled.push_back(process);
+    }
   FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
-      *module, entries, emitStage, /*applyCommandLineOptions=*/true, &why);
+      *module, compiled, emitStage, /*applyCommandLineOptions=*/true, &why);
   if (failed(metadata))
     return why == oxla::CompileFailure::Invalid       ? kExitInvalid
            : why == oxla::CompileFailure::Unsupported ? kExitUnsupported
@@ -550,7 +637,8 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     if (loaded) {
       reportCacheUse("miss", *path);
       auto lookup = [&](const std::string &name) { return loaded->entry(name); };
-      return runEntries(loaded->metadata(), lookup, arguments, context, reference);
+      return runEntries(topLevel(loaded->metadata(), topNames), lookup, arguments, context,
+                        reference);
     }
     // The program still runs, with the JIT.
     llvm::sys::fs::remove(written);
@@ -571,7 +659,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return reinterpret_cast<oxla::rt::EntryFunction>(
         jit->lookup(oxla::rt::kEntryPrefix + name, lookupError));
   };
-  return runEntries(*metadata, lookup, arguments, context, reference);
+  return runEntries(topLevel(*metadata, topNames), lookup, arguments, context, reference);
 }
 
 /// Runs a module `oxla-compile` wrote; returns the exit code.
@@ -699,6 +787,39 @@ int main(int argc, char **argv) {
                    "  --threads T  the threads the compiled code runs on (default 0: "
                    "one per core)\n",
                    {&toolOptions(), &inputOptions()});
+
+  // --distributed: this process runs its share of the devices under MPI.
+#ifdef OXLA_HAVE_MPI
+  std::unique_ptr<oxla::rt::collectives::Distribution> processes;
+#endif
+  if (distributed) {
+    if (devicesPerProcess < 1) {
+      llvm::errs() << "oxla-run: --devices-per-process must be at least 1\n";
+      return kExitInvalid;
+    }
+#ifdef OXLA_HAVE_MPI
+    std::string error;
+    processes = oxla::rt::collectives::createMpiDistribution(devicesPerProcess, error);
+    if (!processes) {
+      llvm::errs() << "oxla-run: error: --distributed: " << error << "\n";
+      return kExitCheckFailed;
+    }
+    oxla::rt::collectives::setDistribution(processes.get());
+    int64_t total = processes->processes() * devicesPerProcess;
+    if (numDevices.getNumOccurrences() && numDevices != total) {
+      llvm::errs() << "oxla-run: error: --devices " << numDevices << ", but "
+                   << processes->processes() << " processes of " << devicesPerProcess
+                   << " device(s) run " << total << "\n";
+      return kExitInvalid;
+    }
+    numDevices = total;
+    reportsResults = processes->rank() == 0;
+#else
+    llvm::errs() << "oxla-run: error: unsupported: --distributed: this oxla was built "
+                    "without MPI (install libopenmpi-dev and rebuild)\n";
+    return kExitUnsupported;
+#endif
+  }
 
   DialectRegistry registry;
   oxla::registerDialects(registry);

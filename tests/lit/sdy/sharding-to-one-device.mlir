@@ -36,7 +36,7 @@ func.func @all(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"
 
 // -----
 
-// expected-error @+1 {{program needs 8 devices (mesh @mesh = #sdy.mesh<["x"=8]>); oxla runs programs on one device until SPMD partitioning exists}}
+// expected-error @+1 {{program needs 8 devices (mesh @mesh = #sdy.mesh<["x"=8]>); run it partitioned with --devices N (oxla-run, oxla-interpret), or partition it with oxla-opt --oxla-spmd-partition}}
 sdy.mesh @mesh = <["x"=8]>
 func.func @many(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
   return %arg0 : tensor<8xf32>

@@ -1,4 +1,6 @@
 // RUN: oxla-opt %s -split-input-file --oxla-spmd-partition -verify-diagnostics
+// What the partitioner refuses is unsupported: exit code 3.
+// RUN: oxla-opt %s -split-input-file --oxla-spmd-partition > /dev/null 2>&1; test $? -eq 3
 
 sdy.mesh @mesh = <["x"=2]>
 func.func public @manual(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {

@@ -57,12 +57,17 @@ func.func public @uneven(%arg0: tensor<7x3xf32> {sdy.sharding = #sdy.sharding<@m
 
 // Moving the split from rows to columns: gather the rows, then each device
 // slices its columns at an offset looked up by its device index
-// (replica_id + partition_id) in a table, here for a custom device order.
+// (the spec's flattened id replica_id * num_partitions + partition_id, 4
+// partitions) in a table, here for a custom device order.
 // CHECK-LABEL: func.func public @move
 // CHECK-SAME: (%arg0: tensor<2x8xf32> {{.*}}) -> (tensor<8x2xf32>
 // CHECK-DAG: %[[P:.*]] = stablehlo.partition_id : tensor<ui32>
+// CHECK-DAG: %[[PI:.*]] = stablehlo.convert %[[P]]
 // CHECK-DAG: %[[R:.*]] = stablehlo.replica_id : tensor<ui32>
-// CHECK: %[[D:.*]] = stablehlo.add
+// CHECK-DAG: %[[RI:.*]] = stablehlo.convert %[[R]]
+// CHECK-DAG: %[[N:.*]] = stablehlo.constant dense<4> : tensor<i32>
+// CHECK: %[[RN:.*]] = stablehlo.multiply %[[RI]], %[[N]]
+// CHECK: %[[D:.*]] = stablehlo.add %[[RN]], %[[PI]]
 // CHECK: %[[G:.*]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, {{.*}}replica_groups = dense<{{\[\[}}3, 2, 1, 0]]>
 // CHECK: %[[T:.*]] = stablehlo.constant dense<[6, 4, 2, 0]> : tensor<4xi32>
 // CHECK: %[[O:.*]] = stablehlo.dynamic_slice %[[T]], %[[D]], sizes = [1]
@@ -99,12 +104,39 @@ func.func public @reduce_max(%arg0: tensor<5x4xf32> {sdy.sharding = #sdy.shardin
 // operand it had to gather whole.
 // CHECK-LABEL: func.func public @no_rule
 // CHECK: "stablehlo.all_gather"(%arg0)
-// CHECK: stablehlo.reverse %{{.*}}, dims = [0] : tensor<8xf32>
+// CHECK: stablehlo.sort
 sdy.mesh @mesh = <["x"=2]>
 func.func public @no_rule(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
-  // expected-remark @below {{involuntary replication: operand #0 (tensor<8xf32>, sharding <@mesh, [{"x"}]>) is gathered whole: 'stablehlo.reverse' has no partitioning rule for these operand shardings}}
-  %0 = stablehlo.reverse %arg0, dims = [0] : tensor<8xf32>
+  // expected-remark @below {{involuntary replication: operand #0 (tensor<8xf32>, sharding <@mesh, [{"x"}]>) is gathered whole: 'stablehlo.sort' has no partitioning rule for these operand shardings}}
+  %0 = "stablehlo.sort"(%arg0) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %lt = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
+}
+
+// -----
+
+// concatenate, pad and reverse keep the split of the dimensions they do not
+// touch; one they touch is gathered, and reported.
+// CHECK-LABEL: func.func public @per_dimension
+// CHECK-SAME: (%arg0: tensor<4x3xf32> {{.*}}, %arg1: tensor<4x5xf32> {{.*}}) -> (tensor<4x10xf32>
+// CHECK-NOT: all_gather
+// CHECK: stablehlo.concatenate %arg0, %arg1, dim = 1 : (tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<4x8xf32>
+// CHECK: stablehlo.pad %{{.*}}, %{{.*}}, low = [0, 1], high = [0, 1], interior = [0, 0] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x10xf32>
+// CHECK: "stablehlo.all_gather"
+// CHECK: stablehlo.reverse %{{.*}}, dims = [0] : tensor<8x10xf32>
+sdy.mesh @mesh = <["x"=2]>
+func.func public @per_dimension(%arg0: tensor<8x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                                %arg1: tensor<8x5xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+    -> (tensor<8x10xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, tensor<8x10xf32>) {
+  %0 = stablehlo.concatenate %arg0, %arg1, dim = 1 : (tensor<8x3xf32>, tensor<8x5xf32>) -> tensor<8x8xf32>
+  %c = stablehlo.constant dense<0.0> : tensor<f32>
+  %1 = stablehlo.pad %0, %c, low = [0, 1], high = [0, 1], interior = [0, 0] : (tensor<8x8xf32>, tensor<f32>) -> tensor<8x10xf32>
+  // expected-remark @below {{involuntary replication: operand #0 (tensor<8x10xf32>, sharding <@mesh, [{"x"}, {}]>) is gathered along dimension 0: 'stablehlo.reverse' needs it whole}}
+  %2 = stablehlo.reverse %1, dims = [0] : tensor<8x10xf32>
+  return %1, %2 : tensor<8x10xf32>, tensor<8x10xf32>
 }
 
 // -----

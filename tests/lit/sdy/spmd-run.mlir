@@ -1,5 +1,7 @@
 // Partitioned runs give the unpartitioned program's results (integers:
-// exactly), on 2, 4 and 8 devices, with dimensions that do not divide.
+// exactly), on 2, 4 and 8 devices, with dimensions that do not divide,
+// interpreted (oxla-interpret) and compiled (oxla-run: the per-device
+// program compiled once, run on N threads with runtime collectives).
 // --devices 1 is the one-device meaning (the oracle); --devices N runs the
 // split whose mesh has N devices and refuses the others (exit 3).
 // RUN: oxla-interpret %s --split-input-file --devices 1 --input 6x5xi32=-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --input 5x7xi32=-17,-16,-15,-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 --print-results | FileCheck %s
@@ -7,7 +9,17 @@
 // RUN: not oxla-interpret %s --split-input-file --devices 2 --input 6x5xi32=-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --input 5x7xi32=-17,-16,-15,-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 --print-results 2>/dev/null | FileCheck %s --check-prefix=ONE
 // RUN: not oxla-interpret %s --split-input-file --devices 4 --input 6x5xi32=-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --input 5x7xi32=-17,-16,-15,-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 --print-results 2>/dev/null | FileCheck %s --check-prefix=ONE
 // RUN: not oxla-interpret %s --split-input-file --devices 8 --input 6x5xi32=-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --input 5x7xi32=-17,-16,-15,-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 --print-results 2>/dev/null | FileCheck %s --check-prefix=ONE
+// RUN: not oxla-run %s --split-input-file --devices 2 --input 6x5xi32=-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --input 5x7xi32=-17,-16,-15,-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 --print-results 2>/dev/null | FileCheck %s --check-prefix=ONE
+// RUN: not oxla-run %s --split-input-file --devices 4 --input 6x5xi32=-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --input 5x7xi32=-17,-16,-15,-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 --print-results 2>/dev/null | FileCheck %s --check-prefix=ONE
+// RUN: not oxla-run %s --split-input-file --devices 8 --input 6x5xi32=-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --input 5x7xi32=-17,-16,-15,-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 --print-results 2>/dev/null | FileCheck %s --check-prefix=ONE
 // RUN: not oxla-interpret %s --split-input-file --devices 4 --input 6x5xi32=-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --input 5x7xi32=-17,-16,-15,-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 2>&1 | FileCheck %s --check-prefix=OTHER
+// RUN: not oxla-interpret %s --split-input-file --devices 4 --input 6x5xi32=-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --input 5x7xi32=-17,-16,-15,-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 --print-shardings 2>/dev/null | FileCheck %s --check-prefix=SHARD
+// RUN: not oxla-run %s --split-input-file --devices 4 --input 6x5xi32=-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --input 5x7xi32=-17,-16,-15,-14,-13,-12,-11,-10,-9,-8,-7,-6,-5,-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 --print-shardings 2>/dev/null | FileCheck %s --check-prefix=SHARD
+
+// --print-shardings: each argument's and result's sharding and shard type
+// (4 devices: the split of the third piece of the file).
+// SHARD: @main argument #0: tensor<6x5xi32> sharding <@mesh, [{"x"}, {"y"}]>, shard tensor<3x3xi32>
+// SHARD: @main result #0: tensor<6x7xi32>
 
 // Without --devices, a program over several devices is still refused.
 // REFUSED: error: program needs 2 devices
