@@ -12,11 +12,15 @@
 #include "compiler/Registration.h"
 #include "compiler/Import/Passes.h"
 #include "compiler/Import/SourceCompat.h"
+#include "compiler/Target/CPU/CompileCache.h"
+#include "compiler/Target/CPU/CompileTimings.h"
 #include "compiler/Target/CPU/JIT.h"
+#include "compiler/Target/CPU/ObjectEmitter.h"
 #include "compiler/Target/CPU/ModuleABI.h"
 #include "compiler/Transforms/Specialize.h"
 #include "interpreter/Interpreter.h"
 #include "runtime/CheckRoutines.h"
+#include "runtime/LoadedModule.h"
 #include "runtime/api/Handles.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,11 +29,14 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <dlfcn.h>
 #include <map>
 #include <mutex>
 
@@ -172,11 +179,11 @@ oxla_status *readAndParse(oxla_client *client, const char *source, size_t size,
 
 /// Runs the CPU pipeline on `parsed`, up to `lastPhase` (all when empty).
 oxla_status *lower(ParsedSource &parsed, llvm::StringRef lastPhase,
-                   rt::ModuleMetadata &metadata) {
+                   rt::ModuleMetadata &metadata, CompileTimings *timings = nullptr) {
   CompileFailure why;
   FailureOr<rt::ModuleMetadata> described =
       compileForCPU(*parsed.module, parsed.entries, lastPhase,
-                    /*applyCommandLineOptions=*/false, &why);
+                    /*applyCommandLineOptions=*/false, &why, timings);
   if (failed(described)) {
     std::string message = parsed.diagnostics->take();
     oxla_status_code code = why == CompileFailure::Unsupported ? OXLA_UNSUPPORTED
@@ -196,13 +203,15 @@ SmallVector<ArrayRef<int64_t>> shapesOf(oxla_buffer *const *arguments, size_t co
   return shapes;
 }
 
-/// JIT-compiled code, which keeps its source for oxla_executable_ir.
+/// Code compiled from source (by the JIT, or loaded from the compile
+/// cache), which keeps its source for oxla_executable_ir and the times of
+/// its compilation for oxla_executable_compile_timings.
 class JitCode : public api::CompiledCode {
 public:
   JitCode(rt::ModuleMetadata metadata, std::vector<rt::EntryFunction> entries,
-          std::shared_ptr<JitModule> jit, SourceOptions source)
-      : CompiledCode(std::move(metadata), std::move(entries), std::move(jit)),
-        source_(std::move(source)) {
+          std::shared_ptr<void> code, SourceOptions source, std::string timings)
+      : CompiledCode(std::move(metadata), std::move(entries), std::move(code)),
+        source_(std::move(source)), timings_(std::move(timings)) {
     for (const rt::EntryMetadata &entry : this->metadata().entries)
       dynamic_.push_back(llvm::any_of(entry.arguments, [](const std::string &spec) {
         return llvm::StringRef(spec).contains('?');
@@ -264,8 +273,11 @@ public:
     return nullptr;
   }
 
+  const std::string &timings() const { return timings_; }
+
 private:
   SourceOptions source_;
+  std::string timings_;
   /// Per entry: whether an argument has a `?` size.
   std::vector<bool> dynamic_;
   /// Per entry and argument shapes: "" where they agree with the program,
@@ -273,6 +285,19 @@ private:
   std::mutex shapesMutex_;
   std::map<std::vector<int64_t>, std::string> verdicts_;
 };
+
+/// A module loaded from the compile cache resolves the runtime routines it
+/// calls in the global scope, as oxla_executable_load's do: a process that
+/// loaded liboxla privately (Python) promotes it first.
+void makeRuntimeSymbolsGlobal() {
+  static const bool done = [] {
+    Dl_info info;
+    if (dladdr(reinterpret_cast<void *>(&oxla_executable_compile), &info) && info.dli_fname)
+      dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL);
+    return true;
+  }();
+  (void)done;
+}
 
 std::vector<RuntimeSymbol> runtimeSymbols() {
   std::vector<RuntimeSymbol> symbols;
@@ -414,32 +439,106 @@ extern "C" {
 oxla_status *oxla_executable_compile(oxla_client *client, const char *source, size_t size,
                                      const oxla_compile_options *options,
                                      oxla_executable **out) {
+  CompileTimings timings;
+  CompileTimings::Scope parsing(&timings, "parse");
   SourceOptions read;
   std::unique_ptr<ParsedSource> parsed;
   if (oxla_status *status = readAndParse(client, source, size, options, out, read, parsed))
     return status;
+  parsing.stop();
+
+  // The entries of compiled code, which `code` keeps alive.
+  auto finish = [&](const rt::ModuleMetadata &metadata, std::shared_ptr<void> code,
+                    llvm::function_ref<void *(const std::string &, std::string &)> lookup)
+      -> oxla_status * {
+    std::vector<rt::EntryFunction> entries;
+    std::string error;
+    for (const rt::EntryMetadata &entry : metadata.entries) {
+      void *address = lookup(entry.name, error);
+      if (!address)
+        return api::makeStatus(OXLA_INTERNAL, "no entry function for @" + entry.name +
+                                                  (error.empty() ? "" : ": " + error));
+      entries.push_back(reinterpret_cast<rt::EntryFunction>(address));
+    }
+    return api::makeExecutable(client,
+                               std::make_unique<JitCode>(metadata, std::move(entries),
+                                                         std::move(code), std::move(read),
+                                                         timings.text()),
+                               out);
+  };
+  auto loaded = [&](std::shared_ptr<rt::LoadedModule> module) {
+    makeRuntimeSymbolsGlobal();
+    rt::ModuleMetadata metadata = module->metadata();
+    return finish(metadata, module, [&](const std::string &name, std::string &) {
+      return reinterpret_cast<void *>(module->entry(name));
+    });
+  };
+
+  // A program compiled before is loaded from the compile cache
+  // (CompileCache.h); a new one is compiled into it.
+  std::optional<CompileCache> cache;
+  if (!compilesWithInjectedFaults())
+    cache = CompileCache::fromEnvironment();
+  std::string key, error;
+  if (cache) {
+    CompileTimings::Scope lookingUp(&timings, "compile cache: key and lookup");
+    key = CompileCache::key({"oxla_executable_compile", read.source, read.name,
+                             llvm::join(read.entries, ","),
+                             CompileCache::environmentVariables()});
+    std::optional<std::string> path = cache->lookup(key);
+    lookingUp.stop();
+    if (path) {
+      CompileTimings::Scope loading(&timings, "compile cache hit: load");
+      std::shared_ptr<rt::LoadedModule> module = rt::LoadedModule::open(*path, error);
+      loading.stop();
+      if (module)
+        return loaded(std::move(module));
+    }
+  }
+
   rt::ModuleMetadata metadata;
-  if (oxla_status *status = lower(*parsed, "", metadata))
+  if (oxla_status *status = lower(*parsed, "", metadata, &timings))
     return status;
-  std::string error;
-  std::shared_ptr<JitModule> jit = JitModule::create(*parsed->module, runtimeSymbols(), error);
+
+  if (cache) {
+    std::string written = cache->temporaryPath(key);
+    std::optional<std::string> path;
+    if (succeeded(writeSharedLibrary(*parsed->module, "host", written, error, nullptr, 0,
+                                     &timings))) {
+      CompileTimings::Scope inserting(&timings, "compile cache: insert");
+      path = cache->insert(key, written, error);
+    }
+    if (path) {
+      CompileTimings::Scope loading(&timings, "load");
+      std::shared_ptr<rt::LoadedModule> module = rt::LoadedModule::open(*path, error);
+      loading.stop();
+      if (module)
+        return loaded(std::move(module));
+    }
+    // The program still runs, with the JIT.
+    llvm::sys::fs::remove(written);
+  }
+
+  std::shared_ptr<JitModule> jit =
+      JitModule::create(*parsed->module, runtimeSymbols(), error, &timings);
   if (!jit)
     return api::makeStatus(OXLA_INTERNAL, "internal error: the LLVM JIT rejected the "
                                           "module (" + error + ") on a valid program; "
                                           "this is a bug in oxla");
-  std::vector<rt::EntryFunction> entries;
-  for (const rt::EntryMetadata &entry : metadata.entries) {
-    void *address = jit->lookup(rt::kEntryPrefix + entry.name, error);
-    if (!address)
-      return api::makeStatus(OXLA_INTERNAL, "no entry function for @" + entry.name +
-                                                ": " + error);
-    entries.push_back(reinterpret_cast<rt::EntryFunction>(address));
-  }
-  return api::makeExecutable(client,
-                             std::make_unique<JitCode>(std::move(metadata),
-                                                       std::move(entries), std::move(jit),
-                                                       std::move(read)),
-                             out);
+  return finish(metadata, jit, [&](const std::string &name, std::string &lookupError) {
+    return jit->lookup(rt::kEntryPrefix + name, lookupError);
+  });
+}
+
+oxla_status *oxla_executable_compile_timings(oxla_executable *executable, const char **out) {
+  if (!out)
+    return api::invalidArgument("the out pointer is null");
+  *out = nullptr;
+  if (!executable)
+    return api::invalidArgument("the executable is null");
+  auto *code = dynamic_cast<JitCode *>(executable->code.get());
+  *out = code ? code->timings().c_str() : "";
+  return nullptr;
 }
 
 oxla_status *oxla_executable_interpret(oxla_client *client, const char *source, size_t size,

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Pipelines/CPUPipeline.h"
+#include "compiler/Target/CPU/CompileTimings.h"
 #include "compiler/Target/CPU/ModuleABI.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -222,7 +223,7 @@ static LogicalResult rejectRecursion(ModuleOp module) {
 FailureOr<oxla::rt::ModuleMetadata>
 oxla::compileForCPU(ModuleOp module, llvm::ArrayRef<func::FuncOp> entries,
                     llvm::StringRef lastPhase, bool applyCommandLineOptions,
-                    CompileFailure *why) {
+                    CompileFailure *why, CompileTimings *timings) {
   // Every error passes on to the caller's handler; one that names an
   // unsupported op or feature makes the failure "unsupported", anything
   // else failing a valid program is a bug.
@@ -260,6 +261,7 @@ oxla::compileForCPU(ModuleOp module, llvm::ArrayRef<func::FuncOp> entries,
     llvm::ArrayRef<PipelinePhase> phases = cpuPipelinePhases();
     for (size_t i = first; i < phases.size(); ++i) {
       failedPhase = phases[i].name.str();
+      CompileTimings::Scope timed(timings, phases[i].name);
       PassManager pm(module.getContext());
       if ((applyCommandLineOptions && failed(applyPassManagerCLOptions(pm))) ||
           failed(buildCPUPipeline(pm, phases[i].name, i)) ||
@@ -289,6 +291,7 @@ oxla::compileForCPU(ModuleOp module, llvm::ArrayRef<func::FuncOp> entries,
     return fail();
   if (!lastPhase.empty() && lastPhase != cpuPipelinePhases().back().name)
     return metadata;
+  CompileTimings::Scope timed(timings, "module ABI");
   if (failed(addModuleABI(module, *metadata)))
     return fail();
   return metadata;

@@ -19,6 +19,8 @@ class FuncOp;
 
 namespace oxla {
 
+class CompileTimings;
+
 /// The phases of the CPU pipeline, in order. Each is a textual pass pipeline
 /// that `oxla-opt` accepts too, so any stage can be reproduced by hand.
 struct PipelinePhase {
@@ -56,11 +58,12 @@ enum class CompileFailure {
 /// given) says which kind it was; an internal one has been reported with
 /// a final "internal error: ..." diagnostic. Tools apply the pass
 /// manager's command-line options (timing, IR printing); a library, where
-/// they are not registered, does not.
+/// they are not registered, does not. With `timings`, records the wall time
+/// of each phase under its name (--time-phases).
 mlir::FailureOr<rt::ModuleMetadata>
 compileForCPU(mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> entries,
               llvm::StringRef lastPhase = "", bool applyCommandLineOptions = true,
-              CompileFailure *why = nullptr);
+              CompileFailure *why = nullptr, CompileTimings *timings = nullptr);
 
 /// Reports, at `module`, that `what` failed on a valid program: an
 /// internal error (CompileFailure::Internal) with the words every tool

@@ -19,6 +19,7 @@ status code; `error.code` is the code's name ("INVALID_ARGUMENT", "CHECK_FAILED"
 """
 
 import os
+import sys
 import time
 
 import numpy as np
@@ -241,6 +242,12 @@ class Executable:
         self._functions = {}
 
     @property
+    def compile_timings(self):
+        """The wall time of each step of the compilation, one per line ("" for
+        an executable that was loaded or is interpreted)."""
+        return self._handle.compile_timings
+
+    @property
     def functions(self):
         """The names of the functions."""
         return list(self._handle.functions)
@@ -326,10 +333,11 @@ class _ShapeSpecializingModel:
     dynamic): compiled for the shapes of each call's arguments, as oxla-run
     specializes dynamic programs, and kept per shape."""
 
-    def __init__(self, model, name, threads=0):
+    def __init__(self, model, name, threads=0, timing=False):
         self._model = model
         self._name = name
         self._threads = threads
+        self._timing = timing
         self._compiled = {}
 
     def _inputs(self):
@@ -367,6 +375,8 @@ class _ShapeSpecializingModel:
             self._compiled[shapes] = Executable(
                 _oxla.build(model.SerializeToString(), None, self._name, False, self._threads),
                 self._name)
+            if self._timing:
+                sys.stderr.write(self._compiled[shapes].compile_timings)
         return self._compiled[shapes]
 
     def __call__(self, *args, **by_name):
@@ -404,8 +414,8 @@ def _thread_count(threads):
     return threads
 
 
-def compile(src, entries=None, name=None, threads=None):
-    """Compiles StableHLO or an ONNX model for the host CPU (the in-process JIT).
+def compile(src, entries=None, name=None, threads=None, timing=False):
+    """Compiles StableHLO or an ONNX model for the host CPU.
 
     `src`: MLIR text (str), bytes (text, bytecode, a StableHLO portable
     artifact or an ONNX model), or the path of a file (then diagnostics name the
@@ -413,8 +423,12 @@ def compile(src, entries=None, name=None, threads=None):
     else every public function). `name`: the source name diagnostics use
     ("<input>" by default). An ONNX model whose inputs have dynamic sizes is
     compiled for the shapes of the arguments it is called with (python3-onnx
-    reads it). `threads`: the threads its parallel loops and routines run on
-    (default: one per core)."""
+    reads it). A program compiled before is loaded from the compile cache
+    ($OXLA_CACHE_DIR, default ~/.cache/oxla; OXLA_CACHE_DIR=off disables it).
+    `threads`: the threads its parallel loops and routines run on (default:
+    one per core). `timing=True` prints the wall time of each step of the
+    compilation on stderr (as `oxla-compile --time-phases`);
+    `Executable.compile_timings` holds the same text."""
     threads = _thread_count(threads)
     data, source_name = _read_source(src, name)
     if _is_onnx(data, source_name) and entries is None:
@@ -432,9 +446,13 @@ def compile(src, entries=None, name=None, threads=None):
                     for v in model.graph.input
                     if v.name not in {t.name for t in model.graph.initializer}
                     for d in v.type.tensor_type.shape.dim):
-                return _ShapeSpecializingModel(model, source_name or "<input>", threads)
-    return Executable(_oxla.build(data, _entries(entries), source_name, False, threads),
-                      source_name)
+                return _ShapeSpecializingModel(model, source_name or "<input>", threads,
+                                               timing)
+    executable = Executable(_oxla.build(data, _entries(entries), source_name, False, threads),
+                            source_name)
+    if timing:
+        sys.stderr.write(executable.compile_timings)
+    return executable
 
 
 def interpret_executable(src, entries=None, name=None):

@@ -403,6 +403,14 @@ std::string irText(const ExecutablePtr &executable, const std::string &stage) {
   return text ? text : "";
 }
 
+/// The times of the steps of the executable's compilation ("" for one not
+/// compiled from source).
+std::string compileTimings(const ExecutablePtr &executable) {
+  const char *text = nullptr;
+  check(oxla_executable_compile_timings(executable->handle, &text));
+  return text ? text : "";
+}
+
 /// oxla_executable_compile or _interpret on `source`.
 ExecutablePtr build(const py::bytes &source,
                     const std::optional<std::vector<std::string>> &entries,
@@ -468,7 +476,8 @@ PYBIND11_MODULE(_oxla, m) {
   py::class_<Executable, ExecutablePtr>(m, "Executable")
       .def_property_readonly("functions", &functionNames)
       .def("lookup", &lookup, py::arg("name"))
-      .def("ir", &irText, py::arg("stage"));
+      .def("ir", &irText, py::arg("stage"))
+      .def_property_readonly("compile_timings", &compileTimings);
 
   m.def("build", &build, py::arg("source"), py::arg("entries") = py::none(),
         py::arg("source_name") = py::none(), py::arg("interpret") = false,

@@ -14,6 +14,7 @@
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
 #include "compiler/Import/SourceCompat.h"
+#include "compiler/Target/CPU/CompileTimings.h"
 #include "compiler/Target/CPU/ObjectEmitter.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
@@ -37,6 +38,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Target/TargetMachine.h"
+
+#include <optional>
 
 using namespace mlir;
 using namespace oxla::tools;
@@ -71,6 +74,13 @@ static llvm::cl::opt<unsigned> llvmParts(
                    "for a small module)"),
     llvm::cl::init(0), llvm::cl::cat(oxla::tools::toolOptions()));
 
+static llvm::cl::opt<bool>
+    timePhases("time-phases",
+               llvm::cl::desc("Print on stderr the wall time of each step of the compilation: "
+                              "parsing, the phases of the CPU pipeline, LLVM's translation, "
+                              "optimization and code generation (per part), and linking"),
+               llvm::cl::cat(oxla::tools::toolOptions()));
+
 namespace {
 
 bool isPhase(llvm::StringRef name) {
@@ -90,8 +100,9 @@ int exitCodeOf(oxla::CompileFailure why) {
   return kExitInternal;
 }
 
-int compile(MLIRContext &context) {
+int compile(MLIRContext &context, oxla::CompileTimings *timings) {
   std::string error;
+  oxla::CompileTimings::Scope parsing(timings, "parse");
   std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFilename, &error);
   if (!input) {
     llvm::errs() << "oxla-compile: " << error << "\n";
@@ -107,6 +118,7 @@ int compile(MLIRContext &context) {
     return oxla::vhlo::exitCodeFor(failure);
   if (failed(importProgram(*module)))
     return kExitInvalid;
+  parsing.stop();
   // Until SPMD partitioning exists a program runs on one device.
   if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))
     return kExitUnsupported;
@@ -130,7 +142,8 @@ int compile(MLIRContext &context) {
 
   oxla::CompileFailure why;
   FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
-      *module, entries, mlirOutput ? emit : "", /*applyCommandLineOptions=*/true, &why);
+      *module, entries, mlirOutput ? emit : "", /*applyCommandLineOptions=*/true, &why,
+      timings);
   if (failed(metadata))
     return exitCodeOf(why);
 
@@ -160,7 +173,7 @@ int compile(MLIRContext &context) {
     }
     oxla::LibraryFailure why;
     if (succeeded(oxla::writeSharedLibrary(*module, cpuName, outputFilename, error, &why,
-                                               llvmParts)))
+                                           llvmParts, timings)))
       return kExitOk;
     if (why == oxla::LibraryFailure::Internal) {
       oxla::reportInternalError(*module, error);
@@ -173,7 +186,8 @@ int compile(MLIRContext &context) {
   std::unique_ptr<llvm::TargetMachine> machine = oxla::createTargetMachine(cpuName, error);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
-      machine ? oxla::translateAndOptimize(*module, llvmContext, *machine, error) : nullptr;
+      machine ? oxla::translateAndOptimize(*module, llvmContext, *machine, error, timings)
+              : nullptr;
   if (!machine) {
     llvm::errs() << "oxla-compile: unsupported: " << error << "\n";
     return kExitUnsupported;
@@ -188,6 +202,7 @@ int compile(MLIRContext &context) {
     output->keep();
     return kExitOk;
   }
+  oxla::CompileTimings::Scope generating(timings, "llvm: generate code");
   if (failed(oxla::emitMachineCode(*llvmModule, *machine, emit == "asm", output->os(),
                                    error))) {
     oxla::reportInternalError(*module, "machine code generation failed (" + error + ")");
@@ -215,5 +230,12 @@ int main(int argc, char **argv) {
   context.loadAllAvailableDialects();
   // Diagnostics name the op and its location; the op's IR is noise to a user.
   context.printOpOnDiagnostic(false);
-  return compile(context);
+  std::optional<oxla::CompileTimings> timings;
+  if (timePhases)
+    timings.emplace();
+  int code = compile(context, timings ? &*timings : nullptr);
+  // Also after a failure: the time up to it.
+  if (timings)
+    timings->print(llvm::errs());
+  return code;
 }

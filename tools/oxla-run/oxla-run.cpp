@@ -16,6 +16,7 @@
 #include "compiler/Registration.h"
 #include "compiler/Import/SourceCompat.h"
 #include "compiler/Target/CPU/CompileCache.h"
+#include "compiler/Target/CPU/CompileTimings.h"
 #include "compiler/Target/CPU/JIT.h"
 #include "compiler/Target/CPU/ObjectEmitter.h"
 #include "compiler/Transforms/Passes.h"
@@ -84,6 +85,12 @@ static llvm::cl::opt<bool>
                 llvm::cl::desc("Say on stderr whether the compiled program came from the "
                                "compile cache (hit) or was compiled into it (miss)"),
                 llvm::cl::cat(toolOptions()));
+static llvm::cl::opt<bool>
+    timePhases("time-phases",
+               llvm::cl::desc("Print on stderr the wall time of each step of the compilation: "
+                              "parsing, the phases of the CPU pipeline, LLVM's translation, "
+                              "optimization and code generation, linking and loading"),
+               llvm::cl::cat(toolOptions()));
 static llvm::cl::opt<bool> checkWithInterpreter(
     "check-with-interpreter",
     llvm::cl::desc("Also run the reference interpreter on the same inputs and report "
@@ -485,6 +492,17 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  // --time-phases: printed once the program is compiled (or loaded), before
+  // it runs.
+  std::optional<oxla::CompileTimings> timings;
+  if (timePhases)
+    timings.emplace();
+  oxla::CompileTimings *timed = timings ? &*timings : nullptr;
+  auto printTimings = [&] {
+    if (timings)
+      timings->print(llvm::errs());
+  };
+  oxla::CompileTimings::Scope parsing(timed, "parse");
   oxla::vhlo::SourceFailure failure;
   OwningOpRef<ModuleOp> module =
       oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context, &failure);
@@ -492,6 +510,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return oxla::vhlo::exitCodeFor(failure);
   if (failed(importProgram(*module)))
     return kExitInvalid;
+  parsing.stop();
   // --devices N: partitioned for N devices, the per-device program run on N
   // devices (run_parallel in the wrapper), global inputs and results.
   if (numDevices > 0 &&
@@ -594,16 +613,23 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   std::string error;
   if (cache) {
     llvm::StringRef source = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+    oxla::CompileTimings::Scope lookingUp(timed, "compile cache: key and lookup");
     key = oxla::CompileCache::key({"oxla-run", source, signature, compileEnvironment(),
                                    "devices=" + std::to_string(numDevices)});
-    if (std::optional<std::string> path = cache->lookup(key))
-      if (std::unique_ptr<oxla::rt::LoadedModule> loaded =
-              oxla::rt::LoadedModule::open(*path, error)) {
+    std::optional<std::string> path = cache->lookup(key);
+    lookingUp.stop();
+    if (path) {
+      oxla::CompileTimings::Scope loading(timed, "compile cache hit: load");
+      std::unique_ptr<oxla::rt::LoadedModule> loaded = oxla::rt::LoadedModule::open(*path, error);
+      loading.stop();
+      if (loaded) {
+        printTimings();
         reportCacheUse("hit", *path);
         auto lookup = [&](const std::string &name) { return loaded->entry(name); };
         return runEntries(topLevel(loaded->metadata(), topNames), lookup, arguments, context,
                           reference);
       }
+    }
   }
 
   oxla::CompileFailure why;
@@ -615,12 +641,13 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       compiled.push_back(process);
     }
   FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
-      *module, compiled, emitStage, /*applyCommandLineOptions=*/true, &why);
+      *module, compiled, emitStage, /*applyCommandLineOptions=*/true, &why, timed);
   if (failed(metadata))
     return why == oxla::CompileFailure::Invalid       ? kExitInvalid
            : why == oxla::CompileFailure::Unsupported ? kExitUnsupported
                                                       : kExitInternal;
   if (!emitStage.empty()) {
+    printTimings();
     module->print(llvm::outs());
     llvm::outs() << "\n";
     return kExitOk;
@@ -629,12 +656,18 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   if (cache) {
     std::string written = cache->temporaryPath(key);
     std::optional<std::string> path;
-    if (succeeded(oxla::writeSharedLibrary(*module, "host", written, error)))
+    if (succeeded(oxla::writeSharedLibrary(*module, "host", written, error, nullptr, 0,
+                                           timed))) {
+      oxla::CompileTimings::Scope inserting(timed, "compile cache: insert");
       path = cache->insert(key, written, error);
+    }
     std::unique_ptr<oxla::rt::LoadedModule> loaded;
+    oxla::CompileTimings::Scope loading(timed, "load");
     if (path)
       loaded = oxla::rt::LoadedModule::open(*path, error);
+    loading.stop();
     if (loaded) {
+      printTimings();
       reportCacheUse("miss", *path);
       auto lookup = [&](const std::string &name) { return loaded->entry(name); };
       return runEntries(topLevel(loaded->metadata(), topNames), lookup, arguments, context,
@@ -649,11 +682,13 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   std::vector<oxla::RuntimeSymbol> symbols;
   for (auto [name, address] : oxla::rt::routineSymbols())
     symbols.emplace_back(name, address);
-  std::unique_ptr<oxla::JitModule> jit = oxla::JitModule::create(*module, symbols, error);
+  std::unique_ptr<oxla::JitModule> jit =
+      oxla::JitModule::create(*module, symbols, error, timed);
   if (!jit) {
     oxla::reportInternalError(*module, "the LLVM JIT rejected the module (" + error + ")");
     return kExitInternal;
   }
+  printTimings();
   auto lookup = [&](const std::string &name) {
     std::string lookupError;
     return reinterpret_cast<oxla::rt::EntryFunction>(

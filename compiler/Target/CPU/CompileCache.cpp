@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -19,6 +20,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace oxla {
@@ -26,15 +28,20 @@ namespace {
 
 constexpr uint64_t kDefaultMaxBytes = uint64_t(2) << 30;
 constexpr llvm::StringLiteral kLibrarySuffix = ".so";
-constexpr llvm::StringLiteral kChecksumSuffix = ".sha256";
+constexpr llvm::StringLiteral kChecksumSuffix = ".xxh128";
 
 std::string hexDigest(llvm::ArrayRef<uint8_t> digest) {
   return llvm::toHex(digest, /*LowerCase=*/true);
 }
 
+/// XXH3's 128-bit hash: corruption is what it detects, not tampering, and
+/// it reads a 100 MB entry in a few milliseconds (SHA-256 took a quarter
+/// second, most of a cached compile).
 std::string checksumOf(llvm::StringRef bytes) {
-  return hexDigest(llvm::SHA256::hash(
-      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size())));
+  llvm::XXH128_hash_t hash = llvm::xxh3_128bits(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()));
+  return llvm::utohexstr(hash.high64, /*LowerCase=*/true, 16) +
+         llvm::utohexstr(hash.low64, /*LowerCase=*/true, 16);
 }
 
 /// This oxla build: the binary that holds this code (the tool, or the
@@ -98,6 +105,16 @@ std::optional<CompileCache> CompileCache::fromEnvironment() {
     if (llvm::StringRef(limit).getAsInteger(10, maxBytes))
       maxBytes = kDefaultMaxBytes;
   return CompileCache(std::move(directory), maxBytes);
+}
+
+std::string CompileCache::environmentVariables() {
+  std::string variables;
+  for (char **entry = environ; *entry; ++entry) {
+    llvm::StringRef variable(*entry);
+    if (variable.starts_with("OXLA_") && !variable.starts_with("OXLA_CACHE_"))
+      variables += variable.str() + "\n";
+  }
+  return variables;
 }
 
 std::string CompileCache::key(llvm::ArrayRef<llvm::StringRef> parts) {

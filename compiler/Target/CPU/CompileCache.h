@@ -14,7 +14,7 @@
 // holds at most $OXLA_CACHE_MAX_BYTES (default 2 GiB): after each insert the
 // least recently used entries go. Entries are written to a temporary file
 // and renamed into place, so concurrent processes never see half an entry;
-// each has a checksum beside it, and an entry whose bytes do not match (a
+// each has a checksum beside it (XXH3-128), and an entry whose bytes do not match (a
 // truncated or corrupted file) is removed and compiled again.
 //
 //===----------------------------------------------------------------------===//
@@ -37,6 +37,10 @@ public:
   static std::optional<CompileCache> fromEnvironment();
 
   explicit CompileCache(std::string directory, uint64_t maxBytes);
+
+  /// The OXLA_* environment variables but the cache's own, one per line:
+  /// part of a key, since they may change what the compiler does.
+  static std::string environmentVariables();
 
   /// The key of a compilation: a hash of `parts` and of this oxla build,
   /// LLVM's version and the host CPU.

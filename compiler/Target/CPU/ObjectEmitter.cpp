@@ -1,6 +1,8 @@
 //===- ObjectEmitter.cpp - LLVM IR, assembly, objects, shared libraries ---===//
 
 #include "compiler/Target/CPU/ObjectEmitter.h"
+#include "compiler/Target/CPU/CompileTimings.h"
+#include "compiler/Target/CPU/ConstantData.h"
 #include "compiler/Target/CPU/ParallelCompile.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -170,18 +172,23 @@ oxla::makeOptimizer(llvm::TargetMachine *machine) {
 
 std::unique_ptr<llvm::Module>
 oxla::translateAndOptimize(ModuleOp module, llvm::LLVMContext &context,
-                           llvm::TargetMachine &machine, std::string &error) {
+                           llvm::TargetMachine &machine, std::string &error,
+                           CompileTimings *timings) {
+  CompileTimings::Scope translating(timings, "llvm: translate to LLVM IR");
   std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, context);
+  translating.stop();
   if (!llvmModule) {
     error = "translation to LLVM IR failed";
     return nullptr;
   }
   llvmModule->setTargetTriple(machine.getTargetTriple().str());
   llvmModule->setDataLayout(machine.createDataLayout());
+  CompileTimings::Scope optimizing(timings, "llvm: optimize");
   if (llvm::Error e = makeOptimizer(&machine)(llvmModule.get())) {
     error = llvm::toString(std::move(e));
     return nullptr;
   }
+  emitConstantsAsData(*llvmModule, constantInitializerName(0));
   return llvmModule;
 }
 
@@ -231,7 +238,8 @@ LogicalResult oxla::linkSharedLibrary(llvm::ArrayRef<std::string> objectPaths,
 
 LogicalResult oxla::writeSharedLibrary(ModuleOp module, llvm::StringRef cpu,
                                        llvm::StringRef outputPath, std::string &error,
-                                       LibraryFailure *why, unsigned parts) {
+                                       LibraryFailure *why, unsigned parts,
+                                       CompileTimings *timings) {
   auto fail = [&](LibraryFailure kind, std::string message) -> LogicalResult {
     error = std::move(message);
     if (why)
@@ -242,7 +250,9 @@ LogicalResult oxla::writeSharedLibrary(ModuleOp module, llvm::StringRef cpu,
   if (!machine)
     return fail(LibraryFailure::Unsupported, error);
   llvm::LLVMContext context;
+  CompileTimings::Scope translating(timings, "llvm: translate to LLVM IR");
   std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, context);
+  translating.stop();
   if (!llvmModule)
     return fail(LibraryFailure::Internal, "the translation to LLVM IR failed");
   llvmModule->setTargetTriple(machine->getTargetTriple().str());
@@ -250,8 +260,9 @@ LogicalResult oxla::writeSharedLibrary(ModuleOp module, llvm::StringRef cpu,
   if (parts == 0)
     parts = parallelCompileParts(*llvmModule);
   llvm::SmallVector<llvm::SmallString<0>> objects;
-  if (failed(compileInParallel(std::move(llvmModule), cpu, parts, objects, error)))
+  if (failed(compileInParallel(std::move(llvmModule), cpu, parts, objects, error, timings)))
     return fail(LibraryFailure::Internal, "machine code generation failed (" + error + ")");
+  CompileTimings::Scope linking(timings, "link");
   llvm::SmallVector<std::string> objectPaths;
   llvm::SmallVector<llvm::FileRemover> removers;
   removers.reserve(objects.size());

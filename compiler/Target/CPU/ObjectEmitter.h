@@ -24,6 +24,8 @@ class ModuleOp;
 
 namespace oxla {
 
+class CompileTimings;
+
 /// A target machine for `cpu` ("host": this machine's CPU and features),
 /// at -O3 code generation, position independent.
 std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef cpu,
@@ -39,7 +41,8 @@ std::function<llvm::Error(llvm::Module *)> makeOptimizer(llvm::TargetMachine *ma
 std::unique_ptr<llvm::Module> translateAndOptimize(mlir::ModuleOp module,
                                                    llvm::LLVMContext &context,
                                                    llvm::TargetMachine &machine,
-                                                   std::string &error);
+                                                   std::string &error,
+                                                   CompileTimings *timings = nullptr);
 
 /// Writes assembly or an object file.
 mlir::LogicalResult emitMachineCode(llvm::Module &module, llvm::TargetMachine &machine,
@@ -55,10 +58,11 @@ enum class LibraryFailure { Unsupported, Internal };
 /// its module ABI) for `cpu` and links it into the shared library
 /// `outputPath`, as `oxla-compile -o` writes it. A large module is split
 /// into parts compiled on as many threads (ParallelCompile.h); `parts`
-/// other than 0 sets their number.
+/// other than 0 sets their number. With `timings`, records each LLVM stage.
 mlir::LogicalResult writeSharedLibrary(mlir::ModuleOp module, llvm::StringRef cpu,
                                        llvm::StringRef outputPath, std::string &error,
-                                       LibraryFailure *why = nullptr, unsigned parts = 0);
+                                       LibraryFailure *why = nullptr, unsigned parts = 0,
+                                       CompileTimings *timings = nullptr);
 
 /// Links `objectPaths` into the shared library `outputPath` with the
 /// system's C compiler driver (clang-19, clang or cc), against libm. The

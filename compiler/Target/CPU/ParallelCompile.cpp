@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Target/CPU/ParallelCompile.h"
+#include "compiler/Target/CPU/CompileTimings.h"
+#include "compiler/Target/CPU/ConstantData.h"
 #include "compiler/Target/CPU/ObjectEmitter.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -70,7 +72,10 @@ bool copiedToEveryPart(const llvm::GlobalVariable &global) {
 /// optimizes it and writes its object file, with a target machine of its
 /// own (a target machine is not thread-safe either).
 void compilePart(llvm::StringRef bitcode, llvm::TargetMachine *machine,
-                 llvm::SmallString<0> &object, std::string &error) {
+                 llvm::SmallString<0> &object, std::string &error,
+                 oxla::CompileTimings *timings, unsigned part, std::string &initializer) {
+  oxla::CompileTimings::Scope optimizing(timings, "part " + llvm::Twine(part) + ": optimize",
+                                         /*depth=*/1);
   llvm::LLVMContext context;
   llvm::Expected<std::unique_ptr<llvm::Module>> module = llvm::parseBitcodeFile(
       llvm::MemoryBufferRef(bitcode, "part"), context);
@@ -82,6 +87,12 @@ void compilePart(llvm::StringRef bitcode, llvm::TargetMachine *machine,
     error = llvm::toString(std::move(e));
     return;
   }
+  optimizing.stop();
+  std::string name = oxla::constantInitializerName(part);
+  if (oxla::emitConstantsAsData(**module, name))
+    initializer = name;
+  oxla::CompileTimings::Scope generating(
+      timings, "part " + llvm::Twine(part) + ": generate code", /*depth=*/1);
   llvm::raw_svector_ostream os(object);
   (void)oxla::emitMachineCode(**module, *machine, /*assembly=*/false, os, error);
 }
@@ -100,8 +111,11 @@ unsigned oxla::parallelCompileParts(const llvm::Module &module) {
 LogicalResult oxla::compileInParallel(std::unique_ptr<llvm::Module> module,
                                       llvm::StringRef cpu, unsigned parts,
                                       llvm::SmallVectorImpl<llvm::SmallString<0>> &objects,
-                                      std::string &error) {
+                                      std::string &error, CompileTimings *timings,
+                                      llvm::SmallVectorImpl<std::string> *initializers) {
   parts = std::max(parts, 1u);
+  CompileTimings::Scope splitting(timings, "llvm: split into " + llvm::Twine(parts) +
+                                               (parts == 1 ? " part" : " parts"));
   // Each definition's part: copied ones in all (-1), the rest spread by
   // size, largest first, each to the part with the fewest instructions.
   llvm::DenseMap<const llvm::GlobalValue *, int> home;
@@ -164,6 +178,7 @@ LogicalResult oxla::compileInParallel(std::unique_ptr<llvm::Module> module,
     llvm::WriteBitcodeToFile(*clone, os);
   }
   module.reset();
+  splitting.stop();
 
   // The target machines are made here: registering the target on first
   // use is not thread-safe.
@@ -173,20 +188,30 @@ LogicalResult oxla::compileInParallel(std::unique_ptr<llvm::Module> module,
     if (!machines.back())
       return failure();
   }
+  CompileTimings::Scope compiling(
+      timings, "llvm: optimize and generate code (" + llvm::Twine(parts) +
+                   (parts == 1 ? " part)" : " parts on as many threads)"));
   objects.assign(parts, llvm::SmallString<0>());
-  llvm::SmallVector<std::string> errors(parts);
+  llvm::SmallVector<std::string> errors(parts), partInitializers(parts);
   llvm::SmallVector<std::thread> threads;
   for (unsigned part = 1; part < parts; ++part)
     threads.emplace_back([&, part] {
-      compilePart(bitcode[part], machines[part].get(), objects[part], errors[part]);
+      compilePart(bitcode[part], machines[part].get(), objects[part], errors[part], timings,
+                  part, partInitializers[part]);
     });
-  compilePart(bitcode[0], machines[0].get(), objects[0], errors[0]);
+  compilePart(bitcode[0], machines[0].get(), objects[0], errors[0], timings, 0,
+              partInitializers[0]);
   for (std::thread &thread : threads)
     thread.join();
+  compiling.stop();
   for (std::string &message : errors)
     if (!message.empty()) {
       error = message;
       return failure();
     }
+  if (initializers)
+    for (std::string &name : partInitializers)
+      if (!name.empty())
+        initializers->push_back(std::move(name));
   return success();
 }

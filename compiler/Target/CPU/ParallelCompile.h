@@ -16,6 +16,8 @@ class Module;
 
 namespace oxla {
 
+class CompileTimings;
+
 /// The number of parts compileInParallel splits `module` into: one per
 /// hardware thread, at most one per kParallelCompileMinInstructions of its
 /// instructions (a small module is not worth the split), at least one.
@@ -27,11 +29,17 @@ unsigned parallelCompileParts(const llvm::Module &module);
 /// small functions that callers may inline (and `alwaysinline` ones) are
 /// copied into every part, each copy internal except in part 0; the other
 /// local symbols become hidden external symbols so that the parts link
-/// together. With `parts` 1 this is the module compiled whole.
+/// together. With `parts` 1 this is the module compiled whole. With
+/// `timings`, records the split and each part's optimization and code
+/// generation. Each part's large constants become data after its
+/// optimization (ConstantData.h); `initializers` receives the names of the
+/// parts' initializer functions, which a shared library runs as
+/// constructors and the JIT calls.
 mlir::LogicalResult compileInParallel(std::unique_ptr<llvm::Module> module,
                                       llvm::StringRef cpu, unsigned parts,
                                       llvm::SmallVectorImpl<llvm::SmallString<0>> &objects,
-                                      std::string &error);
+                                      std::string &error, CompileTimings *timings = nullptr,
+                                      llvm::SmallVectorImpl<std::string> *initializers = nullptr);
 
 } // namespace oxla
 

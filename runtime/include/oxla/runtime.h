@@ -241,6 +241,15 @@ oxla_status *oxla_executable_interpret(oxla_client *client, const char *source,
 oxla_status *oxla_executable_ir(oxla_executable *executable, const char *stage,
                                 const char **out);
 
+/* The wall time of each step of the compilation of an executable made by
+ * oxla_executable_compile, one per line (as `oxla-compile --time-phases`
+ * prints them: parsing, the CPU pipeline's phases, LLVM's stages, linking,
+ * loading, or the compile cache's lookup and load); "" for other
+ * executables. The text stays valid while the executable lives. Only in
+ * liboxla. */
+oxla_status *oxla_executable_compile_timings(oxla_executable *executable,
+                                             const char **out);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
