@@ -110,6 +110,13 @@ def meaningful(model, shape):
         has_batchnorm = any(isinstance(m, torch.nn.modules.batchnorm._BatchNorm)
                             for m in model.modules())
         if has_batchnorm:
+            # Running statistics as the plain average over the batches (not
+            # a momentum 0.1 mix with the initial 0 and 1, which leaves deep
+            # networks such as MobileNet V3 giving every image one output).
+            for module in model.modules():
+                if isinstance(module, torch.nn.modules.batchnorm._BatchNorm):
+                    module.reset_running_stats()
+                    module.momentum = None
             model.train()
             for _ in range(4):
                 model(torch.randn((8,) + shape, generator=generator))

@@ -168,6 +168,7 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
   registerMatMulOps(table_);
   registerNormalizationOps(table_);
   registerPoolingOps(table_);
+  registerQuantizationOps(table_);
   registerReductionOps(table_);
   registerRecurrentOps(table_);
   registerResizeOps(table_);

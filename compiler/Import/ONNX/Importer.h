@@ -106,6 +106,7 @@ void registerMaskOps(LoweringTable &table);
 void registerMatMulOps(LoweringTable &table);
 void registerNormalizationOps(LoweringTable &table);
 void registerPoolingOps(LoweringTable &table);
+void registerQuantizationOps(LoweringTable &table);
 void registerReductionOps(LoweringTable &table);
 void registerRecurrentOps(LoweringTable &table);
 void registerResizeOps(LoweringTable &table);

@@ -27,13 +27,14 @@ Value dotGeneral(OpBuilder &b, Location loc, Value lhs, Value rhs, ArrayRef<int6
                                      nullptr);
 }
 
+} // namespace
+
 /// MatMul: numpy.matmul. A 1-d operand is a row (lhs) or column (rhs)
 /// vector whose dimension the result drops; a 2-d rhs contracts the lhs's
 /// last dimension directly; otherwise the batch dimensions broadcast.
-Results lowerMatMul(NodeContext &ctx) {
+FailureOr<Value> buildMatMul(NodeContext &ctx, Value lhs, Value rhs) {
   OpBuilder &b = ctx.builder();
   Location loc = ctx.loc();
-  Value lhs = ctx.input(0), rhs = ctx.input(1);
   if (elementOf(lhs) != elementOf(rhs))
     return ctx.invalid("the inputs have different element types");
   int64_t lhsRank = rankOf(lhs), rhsRank = rankOf(rhs);
@@ -41,12 +42,12 @@ Results lowerMatMul(NodeContext &ctx) {
     return ctx.invalid("the inputs must have rank 1 or more");
   if (rhsRank <= 2)
     // [..., K] x [K] or [..., K] x [K, N].
-    return single(dotGeneral(b, loc, lhs, rhs, {}, {}, lhsRank - 1, 0));
+    return dotGeneral(b, loc, lhs, rhs, {}, {}, lhsRank - 1, 0);
   if (lhsRank == 1) {
     // [K] x [..., K, N] is [..., N]: contract K with rhs's second-to-last
     // dimension.
     Value result = dotGeneral(b, loc, lhs, rhs, {}, {}, 0, rhsRank - 2);
-    return single(result);
+    return result;
   }
   // Both have rank >= 2 and rhs has batch dimensions: broadcast the batch
   // dimensions of both, then a batched dot_general.
@@ -85,7 +86,16 @@ Results lowerMatMul(NodeContext &ctx) {
   lhs = expand(lhs, lhsType, lhsRank);
   rhs = expand(rhs, rhsType, rhsRank);
   SmallVector<int64_t> batchDims = llvm::to_vector(llvm::seq<int64_t>(0, batchRank));
-  return single(dotGeneral(b, loc, lhs, rhs, batchDims, batchDims, batchRank + 1, batchRank));
+  return dotGeneral(b, loc, lhs, rhs, batchDims, batchDims, batchRank + 1, batchRank);
+}
+
+namespace {
+
+Results lowerMatMul(NodeContext &ctx) {
+  FailureOr<Value> product = buildMatMul(ctx, ctx.input(0), ctx.input(1));
+  if (failed(product))
+    return failure();
+  return single(*product);
 }
 
 /// Gemm: alpha * A' B' + beta * C with A' = transpose(A) if transA (and B'

@@ -333,7 +333,38 @@ def scan_dynamic():
                  [value("s", F, [2]), value("ys", F, ["T", 2])])
 
 
+U8 = TensorProto.UINT8
+I8 = TensorProto.INT8
+
+
+def quantize_per_axis():
+    """int8 per-axis (axis 1) quantization of x [2, 3] and back."""
+    nodes = [helper.make_node("QuantizeLinear", ["x", "scale", "zp"], ["q"], name="q", axis=1),
+             helper.make_node("DequantizeLinear", ["q", "scale", "zp"], ["d"], axis=1)]
+    return model(nodes, [value("x", F, [2, 3])], [value("q", I8, [2, 3]), value("d", F, [2, 3])],
+                 [const("scale", np.array([1, 0.5, 2], np.float32)),
+                  const("zp", np.array([0, 1, -2], np.int8))])
+
+
+def qlinear_matmul():
+    nodes = [helper.make_node("QLinearMatMul", ["a", "a_scale", "a_zp", "b", "b_scale", "b_zp",
+                                                "y_scale", "y_zp"], ["y"])]
+    return model(nodes, [value("a", U8, [2, 2])], [value("y", U8, [2, 2])],
+                 [const("a_scale", np.float32(0.5)), const("a_zp", np.uint8(10)),
+                  const("b", np.array([[1, 2], [3, 4]], np.uint8)),
+                  const("b_scale", np.float32(1)), const("b_zp", np.uint8(0)),
+                  const("y_scale", np.float32(2)), const("y_zp", np.uint8(5))], opset=10)
+
+
+def conv_integer():
+    nodes = [helper.make_node("ConvInteger", ["x", "w", "x_zp"], ["y"])]
+    return model(nodes, [value("x", U8, [1, 1, 3, 3])], [value("y", TensorProto.INT32, [1, 1, 2, 2])],
+                 [const("w", np.ones((1, 1, 2, 2), np.uint8)), const("x_zp", np.uint8(1))],
+                 opset=10)
+
+
 MODELS = {f.__name__: f for f in [
+    quantize_per_axis, qlinear_matmul, conv_integer,
     if_branches, if_constant, loop_scan_outputs, loop_while, loop_scan_runtime_count,
     scan_reverse, scan_dynamic,
     add_broadcast, add_dynamic, pow_square, where_cast_clip, activations, conv_group_bias,
