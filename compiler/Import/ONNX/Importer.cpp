@@ -164,6 +164,7 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
   registerDepthSpaceOps(table_);
   registerElementwiseOps(table_);
   registerGatherOps(table_);
+  registerLossOps(table_);
   registerMaskOps(table_);
   registerMatMulOps(table_);
   registerNormalizationOps(table_);

@@ -126,6 +126,64 @@ Results lowerGemm(NodeContext &ctx) {
 /// config is the equation without spaces; an equation without `->` sums the
 /// labels that appear twice and orders the rest alphabetically (implicit
 /// mode). Ellipses (`...`) are not supported.
+/// `equation` with each "..." replaced by letters it does not use: as many
+/// as the operand's rank leaves to the ellipsis, the last of `ellipsis`
+/// (the letters of the widest one, which an explicit output's "..." is).
+FailureOr<std::string> expandEllipsis(NodeContext &ctx, StringRef equation,
+                                      std::string &ellipsis) {
+  std::string unused;
+  for (char c = 'A'; c <= 'z'; ++c)
+    if (llvm::isAlpha(c) && equation.find(c) == StringRef::npos)
+      unused += c;
+  StringRef inputs = equation.split("->").first;
+  SmallVector<StringRef> specs;
+  inputs.split(specs, ',');
+  int64_t widest = 0;
+  SmallVector<int64_t> counts;
+  for (auto [index, spec] : llvm::enumerate(specs)) {
+    int64_t count = 0;
+    if (spec.contains("...")) {
+      if (index >= ctx.numInputs() || !ctx.hasInput(index)) {
+        (void)ctx.invalid("the equation names more operands than the node has");
+        return failure();
+      }
+      count = rankOf(ctx.input(index)) - static_cast<int64_t>(spec.size() - 3);
+      if (count < 0) {
+        (void)ctx.invalid("'" + spec + "' has more letters than operand " + Twine(index) +
+                          " has dimensions");
+        return failure();
+      }
+    }
+    counts.push_back(count);
+    widest = std::max(widest, count);
+  }
+  if (widest > static_cast<int64_t>(unused.size())) {
+    (void)ctx.unsupported("an ellipsis of more dimensions than free letters");
+    return failure();
+  }
+  ellipsis = unused.substr(0, widest);
+  std::string expanded;
+  for (auto [index, spec] : llvm::enumerate(specs)) {
+    if (index)
+      expanded += ',';
+    size_t at = spec.find("...");
+    expanded += at == StringRef::npos
+                    ? spec.str()
+                    : (spec.take_front(at) + StringRef(ellipsis).take_back(counts[index]) +
+                       spec.drop_front(at + 3))
+                          .str();
+  }
+  if (size_t arrow = equation.find("->"); arrow != StringRef::npos) {
+    StringRef output = equation.drop_front(arrow + 2);
+    size_t at = output.find("...");
+    expanded += "->";
+    expanded += at == StringRef::npos
+                    ? output.str()
+                    : (output.take_front(at) + ellipsis + output.drop_front(at + 3)).str();
+  }
+  return expanded;
+}
+
 Results lowerEinsum(NodeContext &ctx) {
   OpBuilder &b = ctx.builder();
   Location loc = ctx.loc();
@@ -133,8 +191,15 @@ Results lowerEinsum(NodeContext &ctx) {
   for (char c : ctx.stringAttr("equation", ""))
     if (c != ' ')
       equation += c;
-  if (equation.find("...") != std::string::npos)
-    return ctx.unsupported("an equation with an ellipsis ('...')");
+  // An ellipsis stands for the dimensions the letters leave, aligned from
+  // the right across operands: it becomes letters the equation does not use.
+  std::string ellipsis;
+  if (equation.find("...") != std::string::npos) {
+    FailureOr<std::string> expanded = expandEllipsis(ctx, equation, ellipsis);
+    if (failed(expanded))
+      return failure();
+    equation = *expanded;
+  }
   StringRef inputs = equation, output;
   bool explicitOutput = false;
   if (size_t arrow = equation.find("->"); arrow != std::string::npos) {
@@ -159,16 +224,21 @@ Results lowerEinsum(NodeContext &ctx) {
         return ctx.invalid("label '" + Twine(label) + "' is not a letter");
       auto [it, inserted] = sizes.try_emplace(label, type.getDimSize(dim));
       if (!inserted && it->second != type.getDimSize(dim))
-        return ctx.invalid("label '" + Twine(label) + "' has two sizes");
+        return ellipsis.find(label) != std::string::npos
+                   ? ctx.unsupported("ellipsis dimensions that broadcast")
+                   : ctx.invalid("label '" + Twine(label) + "' has two sizes");
       ++counts[label];
     }
   }
   std::string implicit;
   if (!explicitOutput) {
+    // numpy's implicit output: the ellipsis dimensions, then the letters
+    // used once, sorted.
     for (auto [label, count] : counts)
-      if (count == 1)
+      if (count == 1 && ellipsis.find(label) == std::string::npos)
         implicit += label;
     llvm::sort(implicit);
+    implicit = ellipsis + implicit;
     output = implicit;
   }
   SmallVector<int64_t> shape;

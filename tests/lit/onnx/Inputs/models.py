@@ -363,7 +363,32 @@ def conv_integer():
                  opset=10)
 
 
+def einsum_ellipsis():
+    """A batch diagonal ("...ii->...i") and an implicit batched product."""
+    nodes = [helper.make_node("Einsum", ["x"], ["d"], equation="...ii->...i"),
+             helper.make_node("Einsum", ["a", "b"], ["p"], equation="...ij,...jk")]
+    return model(nodes, [value("x", F, [2, 2, 2]), value("a", F, [2, 1, 2]),
+                         value("b", F, [2, 2, 1])],
+                 [value("d", F, [2, 2]), value("p", F, [2, 1, 1])], opset=12)
+
+
+def nll_loss():
+    nodes = [helper.make_node("NegativeLogLikelihoodLoss", ["x", "t", "w"], ["loss"],
+                              ignore_index=1)]
+    return model(nodes, [value("x", F, [2, 3]), value("t", I64, [2])], [value("loss", F, [])],
+                 [const("w", np.array([1, 2, 3], np.float32))])
+
+
+def softmax_cross_entropy():
+    nodes = [helper.make_node("SoftmaxCrossEntropyLoss", ["x", "t"], ["loss", "log_prob"],
+                              reduction="none")]
+    return model(nodes, [value("x", F, [2, 2]), value("t", I64, [2])],
+                 [value("loss", F, [2]), value("log_prob", F, [2, 2])])
+
+
 MODELS = {f.__name__: f for f in [
+    nll_loss, softmax_cross_entropy,
+    einsum_ellipsis,
     quantize_per_axis, qlinear_matmul, conv_integer,
     if_branches, if_constant, loop_scan_outputs, loop_while, loop_scan_runtime_count,
     scan_reverse, scan_dynamic,
