@@ -78,10 +78,13 @@ MODELS = {
     "resnet50": image_model(lambda: torchvision.models.resnet50(weights=None)),
     "mobilenet_v2": image_model(lambda: torchvision.models.mobilenet_v2(weights=None)),
     "mobilenet_v3_small": image_model(lambda: torchvision.models.mobilenet_v3_small(weights=None)),
+    "mobilenet_v3_large": image_model(lambda: torchvision.models.mobilenet_v3_large(weights=None)),
     "efficientnet_b0": image_model(lambda: torchvision.models.efficientnet_b0(weights=None)),
     "squeezenet1_1": image_model(lambda: torchvision.models.squeezenet1_1(weights=None)),
     "convnext_tiny": image_model(lambda: torchvision.models.convnext_tiny(weights=None)),
-    "vit_b_16": lambda size: (torchvision.models.vit_b_16(weights=None), (3, 224, 224)),
+    # The patch size is 16: the image size must be a multiple of it.
+    "vit_b_16": lambda size: (torchvision.models.vit_b_16(weights=None, image_size=size),
+                              (3, size, size)),
     "transformer": lambda size: (Encoder(), (12, 64)),
     "lstm": lambda size: (Recurrent(torch.nn.LSTM), (10, 16)),
     "gru": lambda size: (Recurrent(torch.nn.GRU), (10, 16)),
@@ -89,19 +92,31 @@ MODELS = {
 
 
 def meaningful(model, shape):
-    """Non-zero biases and norm parameters, BatchNorm statistics from data."""
+    """Non-zero biases, weights and norm parameters, BatchNorm statistics from data."""
     generator = torch.Generator().manual_seed(1)
     with torch.no_grad():
         for module in model.modules():
             bias = getattr(module, "bias", None)
             if isinstance(bias, torch.nn.Parameter):
                 bias.copy_(0.1 * torch.randn(bias.shape, generator=generator))
+            # Some heads start at zero (ViT's classifier): every image would
+            # give the same logits.
+            weight = getattr(module, "weight", None)
+            if isinstance(weight, torch.nn.Parameter) and not weight.any():
+                weight.copy_(0.02 * torch.randn(weight.shape, generator=generator))
             if isinstance(module, (torch.nn.BatchNorm2d, torch.nn.LayerNorm, torch.nn.GroupNorm)):
                 if module.weight is not None:
                     module.weight.copy_(1 + 0.2 * torch.randn(module.weight.shape, generator=generator))
         has_batchnorm = any(isinstance(m, torch.nn.modules.batchnorm._BatchNorm)
                             for m in model.modules())
         if has_batchnorm:
+            # Running statistics as the plain average over the batches (not
+            # a momentum 0.1 mix with the initial 0 and 1, which leaves deep
+            # networks such as MobileNet V3 giving every image one output).
+            for module in model.modules():
+                if isinstance(module, torch.nn.modules.batchnorm._BatchNorm):
+                    module.reset_running_stats()
+                    module.momentum = None
             model.train()
             for _ in range(4):
                 model(torch.randn((8,) + shape, generator=generator))

@@ -275,4 +275,41 @@ Value transpose(OpBuilder &b, Location loc, Value value, ArrayRef<int64_t> permu
   return b.create<hlo::TransposeOp>(loc, type.clone(shape), value, permutation);
 }
 
+/// A 0-d i64 constant.
+Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return b.create<hlo::ConstantOp>(
+      loc, DenseElementsAttr::get(RankedTensorType::get({}, b.getI64Type()), ArrayRef<int64_t>{value}));
+}
+
+/// `value` with its leading dimension dropped at index `index` (a 0-d i64
+/// value or a constant), for any other dimensions, static or dynamic.
+Value takeLeading(OpBuilder &b, Location loc, Value value, Value index) {
+  RankedTensorType type = typeOf(value);
+  SmallVector<int64_t> sliceShape(type.getShape());
+  sliceShape[0] = 1;
+  SmallVector<int64_t> shape(type.getShape().drop_front());
+  Value slice;
+  if (llvm::none_of(shape, ShapedType::isDynamic)) {
+    SmallVector<Value> starts{index};
+    for (size_t d = 1; d < sliceShape.size(); ++d)
+      starts.push_back(indexConstant(b, loc, 0));
+    slice = b.create<hlo::DynamicSliceOp>(loc, type.clone(sliceShape), value, starts,
+                                          b.getDenseI64ArrayAttr(sliceShape));
+  } else {
+    Value index1 = reshape(b, loc, index, {1});
+    SmallVector<Value> starts{index1}, limits{b.create<hlo::AddOp>(loc, index1.getType(), index1, i64Constant(b, loc, {1}))};
+    for (int64_t d = 1; d < type.getRank(); ++d) {
+      starts.push_back(i64Constant(b, loc, {0}));
+      limits.push_back(dimSize(b, loc, value, d));
+    }
+    slice = b.create<hlo::RealDynamicSliceOp>(
+        loc, type.clone(sliceShape), value, concatShapes(b, loc, starts),
+        concatShapes(b, loc, limits), i64Constant(b, loc, SmallVector<int64_t>(type.getRank(), 1)));
+  }
+  SmallVector<Value> sizes;
+  for (int64_t d = 1; d < type.getRank(); ++d)
+    sizes.push_back(dimSize(b, loc, value, d));
+  return reshape(b, loc, slice, shape, sizes.empty() ? Value() : concatShapes(b, loc, sizes));
+}
+
 } // namespace oxla::onnx

@@ -83,6 +83,13 @@ mlir::Value keepReducedDims(mlir::OpBuilder &b, mlir::Location loc, mlir::Value 
 mlir::Value transpose(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
                       llvm::ArrayRef<int64_t> permutation);
 
+/// A 0-d i64 constant.
+mlir::Value indexConstant(mlir::OpBuilder &b, mlir::Location loc, int64_t value);
+/// `value` with its leading dimension dropped at index `index` (a 0-d i64
+/// value), for any other dimensions, static or dynamic.
+mlir::Value takeLeading(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                        mlir::Value index);
+
 } // namespace oxla::onnx
 
 #endif // OXLA_COMPILER_IMPORT_ONNX_BUILDERS_H

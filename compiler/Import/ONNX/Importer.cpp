@@ -11,6 +11,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 namespace hlo = oxla::stablehlo;
@@ -123,6 +124,16 @@ FailureOr<SmallVector<int64_t>> NodeContext::requireConstantInts(unsigned i, Str
   return *values;
 }
 
+const ::onnx::GraphProto *NodeContext::graphAttr(StringRef name) const {
+  const auto *attribute = attr(name);
+  return attribute && attribute->has_g() ? &attribute->g() : nullptr;
+}
+
+FailureOr<SmallVector<Value>> NodeContext::importSubgraph(const ::onnx::GraphProto &graph,
+                                                          ValueRange inputs) {
+  return importer_.importSubgraph(graph, inputs, loc_);
+}
+
 Value NodeContext::constantTensor(const ::onnx::TensorProto &tensor) {
   return importer_.constantTensor(tensor, loc_);
 }
@@ -148,14 +159,17 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
     : module_(module), builder_(module.getContext()), fileName_(fileName.str()),
       baseDirectory_(baseDirectory.str()), opset_(opset) {
   registerActivationOps(table_);
+  registerControlFlowOps(table_);
   registerConvolutionOps(table_);
   registerDepthSpaceOps(table_);
   registerElementwiseOps(table_);
   registerGatherOps(table_);
+  registerLossOps(table_);
   registerMaskOps(table_);
   registerMatMulOps(table_);
   registerNormalizationOps(table_);
   registerPoolingOps(table_);
+  registerQuantizationOps(table_);
   registerReductionOps(table_);
   registerRecurrentOps(table_);
   registerResizeOps(table_);
@@ -268,6 +282,82 @@ FailureOr<Type> GraphImporter::valueType(const ::onnx::ValueInfoProto &info) {
   return RankedTensorType::get(shape, element);
 }
 
+LogicalResult GraphImporter::importNodes(const ::onnx::GraphProto &graph) {
+  for (const auto &node : graph.node()) {
+    std::string what = node.name().empty() ? node.op_type() : node.name();
+    Location loc = locationFor(what);
+    const std::string &domain = node.domain();
+    if (!domain.empty() && domain != "ai.onnx") {
+      setFailure(ImportFailure::Unsupported);
+      return emitError(loc) << "unsupported: ONNX op '" << node.op_type() << "' of domain '"
+                            << domain << "' (node '" << node.name() << "')";
+    }
+    for (const std::string &input : node.input())
+      if (!input.empty() && !values_.count(input)) {
+        setFailure(ImportFailure::Invalid);
+        return emitError(loc) << "invalid ONNX model: node '" << node.name()
+                              << "' reads '" << input
+                              << "', which no earlier node, input or initializer defines";
+      }
+    auto lowering = table_.find(node.op_type());
+    if (lowering == table_.end()) {
+      setFailure(ImportFailure::Unsupported);
+      return emitError(loc) << "unsupported: ONNX op '" << node.op_type() << "' (opset "
+                            << opset_ << ", node '" << node.name() << "')";
+    }
+    NodeContext nodeContext(*this, node, opset_, loc);
+    FailureOr<SmallVector<Value>> results = lowering->second(nodeContext);
+    if (failed(results)) {
+      setFailure(ImportFailure::Invalid);
+      return failure();
+    }
+    for (auto [i, name] : llvm::enumerate(node.output())) {
+      if (name.empty())
+        continue;
+      if (i >= results->size() || !(*results)[i])
+        return nodeContext.unsupported("output " + Twine(i) + " ('" + name +
+                                       "') is not produced by oxla's lowering");
+      values_[name] = (*results)[i];
+    }
+  }
+
+  return success();
+}
+
+FailureOr<SmallVector<Value>> GraphImporter::importSubgraph(const ::onnx::GraphProto &graph,
+                                                            ValueRange inputs, Location loc) {
+  if (static_cast<size_t>(graph.input_size()) != inputs.size()) {
+    setFailure(ImportFailure::Invalid);
+    return emitError(loc) << "invalid ONNX model: subgraph '" << graph.name() << "' has "
+                          << graph.input_size() << " inputs, its node gives it "
+                          << inputs.size();
+  }
+  // Names the subgraph defines shadow the enclosing graphs' only inside it.
+  llvm::StringMap<Value> enclosing = values_;
+  auto restore = llvm::make_scope_exit([&] { values_ = std::move(enclosing); });
+  for (const auto &tensor : graph.initializer()) {
+    Value constant = constantTensor(tensor, locationFor(tensor.name()));
+    if (!constant)
+      return failure();
+    values_[tensor.name()] = constant;
+  }
+  for (auto [input, value] : llvm::zip_equal(graph.input(), inputs))
+    values_[input.name()] = value;
+  if (failed(importNodes(graph)))
+    return failure();
+  SmallVector<Value> results;
+  for (const auto &output : graph.output()) {
+    Value value = lookup(output.name());
+    if (!value) {
+      setFailure(ImportFailure::Invalid);
+      return emitError(loc) << "invalid ONNX model: output '" << output.name()
+                            << "' of subgraph '" << graph.name() << "' is not defined";
+    }
+    results.push_back(value);
+  }
+  return results;
+}
+
 LogicalResult GraphImporter::importGraph(const ::onnx::GraphProto &graph, StringRef funcName) {
   MLIRContext *context = module_.getContext();
   builder_.setInsertionPointToEnd(module_.getBody());
@@ -310,43 +400,8 @@ LogicalResult GraphImporter::importGraph(const ::onnx::GraphProto &graph, String
     values_[tensor.name()] = constant;
   }
 
-  for (const auto &node : graph.node()) {
-    std::string what = node.name().empty() ? node.op_type() : node.name();
-    Location loc = locationFor(what);
-    const std::string &domain = node.domain();
-    if (!domain.empty() && domain != "ai.onnx") {
-      setFailure(ImportFailure::Unsupported);
-      return emitError(loc) << "unsupported: ONNX op '" << node.op_type() << "' of domain '"
-                            << domain << "' (node '" << node.name() << "')";
-    }
-    for (const std::string &input : node.input())
-      if (!input.empty() && !values_.count(input)) {
-        setFailure(ImportFailure::Invalid);
-        return emitError(loc) << "invalid ONNX model: node '" << node.name()
-                              << "' reads '" << input
-                              << "', which no earlier node, input or initializer defines";
-      }
-    auto lowering = table_.find(node.op_type());
-    if (lowering == table_.end()) {
-      setFailure(ImportFailure::Unsupported);
-      return emitError(loc) << "unsupported: ONNX op '" << node.op_type() << "' (opset "
-                            << opset_ << ", node '" << node.name() << "')";
-    }
-    NodeContext nodeContext(*this, node, opset_, loc);
-    FailureOr<SmallVector<Value>> results = lowering->second(nodeContext);
-    if (failed(results)) {
-      setFailure(ImportFailure::Invalid);
-      return failure();
-    }
-    for (auto [i, name] : llvm::enumerate(node.output())) {
-      if (name.empty())
-        continue;
-      if (i >= results->size() || !(*results)[i])
-        return nodeContext.unsupported("output " + Twine(i) + " ('" + name +
-                                       "') is not produced by oxla's lowering");
-      values_[name] = (*results)[i];
-    }
-  }
+  if (failed(importNodes(graph)))
+    return failure();
 
   SmallVector<Value> results;
   SmallVector<Type> resultTypes;
@@ -365,10 +420,14 @@ LogicalResult GraphImporter::importGraph(const ::onnx::GraphProto &graph, String
   for (auto [i, output] : llvm::enumerate(graph.output()))
     function.setResultAttr(i, "onnx.name", StringAttr::get(context, output.name()));
 
-  // Shape subgraphs folded to constants leave their ops unused.
-  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*entry)))
-    if (op.use_empty() && isPure(&op) && !op.hasTrait<OpTrait::IsTerminator>())
-      op.erase();
+  // Shape subgraphs folded to constants leave their ops unused (in the
+  // function and in the regions of control flow).
+  SmallVector<Block *> blocks;
+  function->walk([&](Block *block) { blocks.push_back(block); });
+  for (Block *block : blocks)
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*block)))
+      if (op.use_empty() && isPure(&op) && !op.hasTrait<OpTrait::IsTerminator>())
+        op.erase();
   return success();
 }
 

@@ -68,6 +68,14 @@ public:
   mlir::FailureOr<llvm::SmallVector<int64_t>> requireConstantInts(unsigned i,
                                                                   llvm::StringRef what);
 
+  /// The graph attribute `name` (If's branches, Loop's and Scan's body), or
+  /// null.
+  const ::onnx::GraphProto *graphAttr(llvm::StringRef name) const;
+  /// `graph` imported at the builder's insertion point with `inputs` as its
+  /// inputs and the enclosing names visible; its outputs' values.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>> importSubgraph(const ::onnx::GraphProto &graph,
+                                                                 mlir::ValueRange inputs);
+
   /// A stablehlo.constant of an ONNX tensor (a Constant node's value).
   mlir::Value constantTensor(const ::onnx::TensorProto &tensor);
 
@@ -89,14 +97,17 @@ using Lowering = mlir::FailureOr<llvm::SmallVector<mlir::Value>> (*)(NodeContext
 using LoweringTable = llvm::StringMap<Lowering>;
 
 void registerActivationOps(LoweringTable &table);
+void registerControlFlowOps(LoweringTable &table);
 void registerConvolutionOps(LoweringTable &table);
 void registerDepthSpaceOps(LoweringTable &table);
 void registerElementwiseOps(LoweringTable &table);
 void registerGatherOps(LoweringTable &table);
+void registerLossOps(LoweringTable &table);
 void registerMaskOps(LoweringTable &table);
 void registerMatMulOps(LoweringTable &table);
 void registerNormalizationOps(LoweringTable &table);
 void registerPoolingOps(LoweringTable &table);
+void registerQuantizationOps(LoweringTable &table);
 void registerReductionOps(LoweringTable &table);
 void registerRecurrentOps(LoweringTable &table);
 void registerResizeOps(LoweringTable &table);

@@ -18,6 +18,12 @@ public:
                 int64_t opset);
 
   mlir::LogicalResult importGraph(const ::onnx::GraphProto &graph, llvm::StringRef funcName);
+  /// A subgraph (If's branches, Loop's and Scan's bodies) imported at the
+  /// builder's insertion point: its inputs are `inputs` (by position), names
+  /// from the enclosing graphs stay visible (outer-scope values); returns the
+  /// values of its outputs. The enclosing graph's names are restored after.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  importSubgraph(const ::onnx::GraphProto &graph, mlir::ValueRange inputs, mlir::Location loc);
 
   mlir::OpBuilder &builder() { return builder_; }
   mlir::Value lookup(llvm::StringRef name) const;
@@ -30,6 +36,8 @@ public:
   ImportFailure importFailure() const { return failure_; }
 
 private:
+  /// Lowers the graph's nodes in order, adding their outputs to values_.
+  mlir::LogicalResult importNodes(const ::onnx::GraphProto &graph);
   mlir::Location locationFor(llvm::StringRef what);
   mlir::FailureOr<mlir::Type> valueType(const ::onnx::ValueInfoProto &info);
 

@@ -54,6 +54,14 @@ mlir::Value elementCoordinates(mlir::OpBuilder &b, mlir::Location loc, mlir::Val
 mlir::Value wrapIndicesND(mlir::OpBuilder &b, mlir::Location loc, mlir::Value indices,
                           llvm::ArrayRef<int64_t> sizes);
 
+/// numpy.matmul of `lhs` and `rhs` (MatMul's semantics; MatMulInteger and
+/// QLinearMatMul give it their integer operands).
+mlir::FailureOr<mlir::Value> buildMatMul(NodeContext &ctx, mlir::Value lhs, mlir::Value rhs);
+/// The convolution of Conv's X and W (no bias) with the node's auto_pad,
+/// dilations, group, kernel_shape, pads and strides (Conv, ConvInteger,
+/// QLinearConv).
+mlir::FailureOr<mlir::Value> buildConv(NodeContext &ctx, mlir::Value x, mlir::Value w);
+
 } // namespace oxla::onnx
 
 #endif // OXLA_COMPILER_IMPORT_ONNX_OPS_COMMON_H

@@ -99,12 +99,13 @@ Value addChannelBias(OpBuilder &b, Location loc, Value y, Value bias) {
   return elementwise<hlo::AddOp>(b, loc, {y, broadcast});
 }
 
+} // namespace
+
 /// Conv: X [N, C, D...] * W [M, C/group, k...] (+ B [M]) with feature
 /// groups; NCHW layouts map onto stablehlo.convolution's dimension numbers.
-Results lowerConv(NodeContext &ctx) {
+FailureOr<Value> buildConv(NodeContext &ctx, Value x, Value w) {
   OpBuilder &b = ctx.builder();
   Location loc = ctx.loc();
-  Value x = ctx.input(0), w = ctx.input(1);
   RankedTensorType xType = typeOf(x), wType = typeOf(w);
   int64_t rank = xType.getRank();
   if (wType.getRank() != rank)
@@ -125,9 +126,18 @@ Results lowerConv(NodeContext &ctx) {
       loc, xType.clone(shape), x, w, b.getDenseI64ArrayAttr(window->strides),
       paddingAttr(b, *window, 0), nullptr, b.getDenseI64ArrayAttr(window->dilations), nullptr,
       numbers, b.getI64IntegerAttr(group), b.getI64IntegerAttr(1), nullptr);
+  return y;
+}
+
+namespace {
+
+Results lowerConv(NodeContext &ctx) {
+  FailureOr<Value> y = buildConv(ctx, ctx.input(0), ctx.input(1));
+  if (failed(y))
+    return failure();
   if (ctx.hasInput(2))
-    y = addChannelBias(b, loc, y, ctx.input(2));
-  return single(y);
+    return single(addChannelBias(ctx.builder(), ctx.loc(), *y, ctx.input(2)));
+  return single(*y);
 }
 
 /// ConvTranspose: the gradient of Conv: the input dilated by the strides,

@@ -27,13 +27,14 @@ Value dotGeneral(OpBuilder &b, Location loc, Value lhs, Value rhs, ArrayRef<int6
                                      nullptr);
 }
 
+} // namespace
+
 /// MatMul: numpy.matmul. A 1-d operand is a row (lhs) or column (rhs)
 /// vector whose dimension the result drops; a 2-d rhs contracts the lhs's
 /// last dimension directly; otherwise the batch dimensions broadcast.
-Results lowerMatMul(NodeContext &ctx) {
+FailureOr<Value> buildMatMul(NodeContext &ctx, Value lhs, Value rhs) {
   OpBuilder &b = ctx.builder();
   Location loc = ctx.loc();
-  Value lhs = ctx.input(0), rhs = ctx.input(1);
   if (elementOf(lhs) != elementOf(rhs))
     return ctx.invalid("the inputs have different element types");
   int64_t lhsRank = rankOf(lhs), rhsRank = rankOf(rhs);
@@ -41,12 +42,12 @@ Results lowerMatMul(NodeContext &ctx) {
     return ctx.invalid("the inputs must have rank 1 or more");
   if (rhsRank <= 2)
     // [..., K] x [K] or [..., K] x [K, N].
-    return single(dotGeneral(b, loc, lhs, rhs, {}, {}, lhsRank - 1, 0));
+    return dotGeneral(b, loc, lhs, rhs, {}, {}, lhsRank - 1, 0);
   if (lhsRank == 1) {
     // [K] x [..., K, N] is [..., N]: contract K with rhs's second-to-last
     // dimension.
     Value result = dotGeneral(b, loc, lhs, rhs, {}, {}, 0, rhsRank - 2);
-    return single(result);
+    return result;
   }
   // Both have rank >= 2 and rhs has batch dimensions: broadcast the batch
   // dimensions of both, then a batched dot_general.
@@ -85,7 +86,16 @@ Results lowerMatMul(NodeContext &ctx) {
   lhs = expand(lhs, lhsType, lhsRank);
   rhs = expand(rhs, rhsType, rhsRank);
   SmallVector<int64_t> batchDims = llvm::to_vector(llvm::seq<int64_t>(0, batchRank));
-  return single(dotGeneral(b, loc, lhs, rhs, batchDims, batchDims, batchRank + 1, batchRank));
+  return dotGeneral(b, loc, lhs, rhs, batchDims, batchDims, batchRank + 1, batchRank);
+}
+
+namespace {
+
+Results lowerMatMul(NodeContext &ctx) {
+  FailureOr<Value> product = buildMatMul(ctx, ctx.input(0), ctx.input(1));
+  if (failed(product))
+    return failure();
+  return single(*product);
 }
 
 /// Gemm: alpha * A' B' + beta * C with A' = transpose(A) if transA (and B'
@@ -116,6 +126,64 @@ Results lowerGemm(NodeContext &ctx) {
 /// config is the equation without spaces; an equation without `->` sums the
 /// labels that appear twice and orders the rest alphabetically (implicit
 /// mode). Ellipses (`...`) are not supported.
+/// `equation` with each "..." replaced by letters it does not use: as many
+/// as the operand's rank leaves to the ellipsis, the last of `ellipsis`
+/// (the letters of the widest one, which an explicit output's "..." is).
+FailureOr<std::string> expandEllipsis(NodeContext &ctx, StringRef equation,
+                                      std::string &ellipsis) {
+  std::string unused;
+  for (char c = 'A'; c <= 'z'; ++c)
+    if (llvm::isAlpha(c) && equation.find(c) == StringRef::npos)
+      unused += c;
+  StringRef inputs = equation.split("->").first;
+  SmallVector<StringRef> specs;
+  inputs.split(specs, ',');
+  int64_t widest = 0;
+  SmallVector<int64_t> counts;
+  for (auto [index, spec] : llvm::enumerate(specs)) {
+    int64_t count = 0;
+    if (spec.contains("...")) {
+      if (index >= ctx.numInputs() || !ctx.hasInput(index)) {
+        (void)ctx.invalid("the equation names more operands than the node has");
+        return failure();
+      }
+      count = rankOf(ctx.input(index)) - static_cast<int64_t>(spec.size() - 3);
+      if (count < 0) {
+        (void)ctx.invalid("'" + spec + "' has more letters than operand " + Twine(index) +
+                          " has dimensions");
+        return failure();
+      }
+    }
+    counts.push_back(count);
+    widest = std::max(widest, count);
+  }
+  if (widest > static_cast<int64_t>(unused.size())) {
+    (void)ctx.unsupported("an ellipsis of more dimensions than free letters");
+    return failure();
+  }
+  ellipsis = unused.substr(0, widest);
+  std::string expanded;
+  for (auto [index, spec] : llvm::enumerate(specs)) {
+    if (index)
+      expanded += ',';
+    size_t at = spec.find("...");
+    expanded += at == StringRef::npos
+                    ? spec.str()
+                    : (spec.take_front(at) + StringRef(ellipsis).take_back(counts[index]) +
+                       spec.drop_front(at + 3))
+                          .str();
+  }
+  if (size_t arrow = equation.find("->"); arrow != StringRef::npos) {
+    StringRef output = equation.drop_front(arrow + 2);
+    size_t at = output.find("...");
+    expanded += "->";
+    expanded += at == StringRef::npos
+                    ? output.str()
+                    : (output.take_front(at) + ellipsis + output.drop_front(at + 3)).str();
+  }
+  return expanded;
+}
+
 Results lowerEinsum(NodeContext &ctx) {
   OpBuilder &b = ctx.builder();
   Location loc = ctx.loc();
@@ -123,8 +191,15 @@ Results lowerEinsum(NodeContext &ctx) {
   for (char c : ctx.stringAttr("equation", ""))
     if (c != ' ')
       equation += c;
-  if (equation.find("...") != std::string::npos)
-    return ctx.unsupported("an equation with an ellipsis ('...')");
+  // An ellipsis stands for the dimensions the letters leave, aligned from
+  // the right across operands: it becomes letters the equation does not use.
+  std::string ellipsis;
+  if (equation.find("...") != std::string::npos) {
+    FailureOr<std::string> expanded = expandEllipsis(ctx, equation, ellipsis);
+    if (failed(expanded))
+      return failure();
+    equation = *expanded;
+  }
   StringRef inputs = equation, output;
   bool explicitOutput = false;
   if (size_t arrow = equation.find("->"); arrow != std::string::npos) {
@@ -149,16 +224,21 @@ Results lowerEinsum(NodeContext &ctx) {
         return ctx.invalid("label '" + Twine(label) + "' is not a letter");
       auto [it, inserted] = sizes.try_emplace(label, type.getDimSize(dim));
       if (!inserted && it->second != type.getDimSize(dim))
-        return ctx.invalid("label '" + Twine(label) + "' has two sizes");
+        return ellipsis.find(label) != std::string::npos
+                   ? ctx.unsupported("ellipsis dimensions that broadcast")
+                   : ctx.invalid("label '" + Twine(label) + "' has two sizes");
       ++counts[label];
     }
   }
   std::string implicit;
   if (!explicitOutput) {
+    // numpy's implicit output: the ellipsis dimensions, then the letters
+    // used once, sorted.
     for (auto [label, count] : counts)
-      if (count == 1)
+      if (count == 1 && ellipsis.find(label) == std::string::npos)
         implicit += label;
     llvm::sort(implicit);
+    implicit = ellipsis + implicit;
     output = implicit;
   }
   SmallVector<int64_t> shape;

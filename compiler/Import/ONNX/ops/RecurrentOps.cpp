@@ -119,12 +119,6 @@ Value apply(OpBuilder &b, Location loc, const Activation &f, Value x) {
   return elementwise<hlo::Log1pOp>(b, loc, {elementwise<hlo::ExpOp>(b, loc, {x})});
 }
 
-/// A 0-d i64 constant.
-Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
-  return b.create<hlo::ConstantOp>(
-      loc, DenseElementsAttr::get(RankedTensorType::get({}, b.getI64Type()), ArrayRef<int64_t>{value}));
-}
-
 /// Rows [start, start + size) of a static 2-D weight (or 1-D bias).
 Value rows(OpBuilder &b, Location loc, Value value, int64_t start, int64_t size) {
   RankedTensorType type = typeOf(value);
@@ -134,37 +128,6 @@ Value rows(OpBuilder &b, Location loc, Value value, int64_t start, int64_t size)
   SmallVector<int64_t> shape(type.getShape());
   shape[0] = size;
   return b.create<hlo::SliceOp>(loc, type.clone(shape), value, begin, limit, strides);
-}
-
-/// `value` with its leading dimension dropped at index `index` (a 0-d i64
-/// value or a constant), for any other dimensions, static or dynamic.
-Value takeLeading(OpBuilder &b, Location loc, Value value, Value index) {
-  RankedTensorType type = typeOf(value);
-  SmallVector<int64_t> sliceShape(type.getShape());
-  sliceShape[0] = 1;
-  SmallVector<int64_t> shape(type.getShape().drop_front());
-  Value slice;
-  if (llvm::none_of(shape, ShapedType::isDynamic)) {
-    SmallVector<Value> starts{index};
-    for (size_t d = 1; d < sliceShape.size(); ++d)
-      starts.push_back(indexConstant(b, loc, 0));
-    slice = b.create<hlo::DynamicSliceOp>(loc, type.clone(sliceShape), value, starts,
-                                          b.getDenseI64ArrayAttr(sliceShape));
-  } else {
-    Value index1 = reshape(b, loc, index, {1});
-    SmallVector<Value> starts{index1}, limits{elementwise<hlo::AddOp>(b, loc, {index1, i64Constant(b, loc, {1})})};
-    for (int64_t d = 1; d < type.getRank(); ++d) {
-      starts.push_back(i64Constant(b, loc, {0}));
-      limits.push_back(dimSize(b, loc, value, d));
-    }
-    slice = b.create<hlo::RealDynamicSliceOp>(
-        loc, type.clone(sliceShape), value, concatShapes(b, loc, starts),
-        concatShapes(b, loc, limits), i64Constant(b, loc, SmallVector<int64_t>(type.getRank(), 1)));
-  }
-  SmallVector<Value> sizes;
-  for (int64_t d = 1; d < type.getRank(); ++d)
-    sizes.push_back(dimSize(b, loc, value, d));
-  return reshape(b, loc, slice, shape, sizes.empty() ? Value() : concatShapes(b, loc, sizes));
 }
 
 /// x [..., k] times w [n, k] transposed: [..., n].

@@ -240,7 +240,158 @@ def undefined_input():
     return m
 
 
+B = TensorProto.BOOL
+
+
+def if_branches():
+    """Branches that read the enclosing graph's x (outer-scope values)."""
+    then_graph = helper.make_graph(
+        [helper.make_node("Add", ["x", "one"], ["then_out"])], "then", [],
+        [value("then_out", F, [3])], [const("one", np.float32(1))])
+    else_graph = helper.make_graph(
+        [helper.make_node("Mul", ["x", "x"], ["else_out"])], "else", [],
+        [value("else_out", F, [3])])
+    nodes = [helper.make_node("If", ["c"], ["y"], name="if",
+                              then_branch=then_graph, else_branch=else_graph)]
+    return model(nodes, [value("c", B, []), value("x", F, [3])], [value("y", F, [3])])
+
+
+def if_constant():
+    """A condition known when the model is read: the branch taken is inlined."""
+    then_graph = helper.make_graph([helper.make_node("Neg", ["x"], ["t"])], "then", [],
+                                   [value("t", F, [3])])
+    else_graph = helper.make_graph([helper.make_node("Abs", ["x"], ["e"])], "else", [],
+                                   [value("e", F, [3])])
+    nodes = [helper.make_node("If", ["c"], ["y"], then_branch=then_graph,
+                              else_branch=else_graph)]
+    return model(nodes, [value("x", F, [3])], [value("y", F, [3])],
+                 [const("c", np.array(False))])
+
+
+def loop_scan_outputs():
+    """4 iterations (M a constant, no condition): y += step * i, each y kept."""
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+         helper.make_node("Cast", ["i"], ["fi"], to=F),
+         helper.make_node("Mul", ["fi", "step"], ["inc"]),
+         helper.make_node("Add", ["y_in", "inc"], ["y_out"]),
+         helper.make_node("Identity", ["y_out"], ["scan"])],
+        "body", [value("i", I64, []), value("cond_in", B, []), value("y_in", F, [2])],
+        [value("cond_out", B, []), value("y_out", F, [2]), value("scan", F, [2])])
+    nodes = [helper.make_node("Loop", ["m", "", "y0"], ["y", "ys"], name="loop", body=body)]
+    return model(nodes, [value("y0", F, [2]), value("step", F, [2])],
+                 [value("y", F, [2]), value("ys", F, [4, 2])], [const("m", np.int64(4))])
+
+
+def loop_while():
+    """No trip count: doubles y while it is below the limit (a run-time condition)."""
+    body = helper.make_graph(
+        [helper.make_node("Add", ["y_in", "y_in"], ["y_out"]),
+         helper.make_node("Less", ["y_out", "limit"], ["cond_out"])],
+        "body", [value("i", I64, []), value("cond_in", B, []), value("y_in", F, [])],
+        [value("cond_out", B, []), value("y_out", F, [])])
+    nodes = [helper.make_node("Less", ["y0", "limit"], ["c0"]),
+             helper.make_node("Loop", ["", "c0", "y0"], ["y"], body=body)]
+    return model(nodes, [value("y0", F, []), value("limit", F, [])], [value("y", F, [])])
+
+
+def loop_scan_runtime_count():
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+         helper.make_node("Identity", ["y_in"], ["y_out"]),
+         helper.make_node("Identity", ["y_in"], ["scan"])],
+        "body", [value("i", I64, []), value("cond_in", B, []), value("y_in", F, [2])],
+        [value("cond_out", B, []), value("y_out", F, [2]), value("scan", F, [2])])
+    nodes = [helper.make_node("Loop", ["m", "", "y0"], ["y", "ys"], name="loop", body=body)]
+    return model(nodes, [value("m", I64, []), value("y0", F, [2])],
+                 [value("y", F, [2]), value("ys", F, ["n", 2])])
+
+
+def scan_reverse():
+    """A running sum over axis 1 of x [2, 3], backwards; outputs along axis 1."""
+    body = helper.make_graph(
+        [helper.make_node("Add", ["s_in", "xt"], ["s_out"]),
+         helper.make_node("Identity", ["s_out"], ["scan"])],
+        "body", [value("s_in", F, [2]), value("xt", F, [2])],
+        [value("s_out", F, [2]), value("scan", F, [2])])
+    nodes = [helper.make_node("Scan", ["s0", "x"], ["s", "ys"], name="scan", body=body,
+                              num_scan_inputs=1, scan_input_axes=[1],
+                              scan_input_directions=[1], scan_output_axes=[1])]
+    return model(nodes, [value("s0", F, [2]), value("x", F, [2, 3])],
+                 [value("s", F, [2]), value("ys", F, [2, 3])])
+
+
+def scan_dynamic():
+    """A running sum over a sequence of run-time length."""
+    body = helper.make_graph(
+        [helper.make_node("Add", ["s_in", "xt"], ["s_out"]),
+         helper.make_node("Identity", ["s_out"], ["scan"])],
+        "body", [value("s_in", F, [2]), value("xt", F, [2])],
+        [value("s_out", F, [2]), value("scan", F, [2])])
+    nodes = [helper.make_node("Scan", ["s0", "x"], ["s", "ys"], body=body, num_scan_inputs=1)]
+    return model(nodes, [value("s0", F, [2]), value("x", F, ["T", 2])],
+                 [value("s", F, [2]), value("ys", F, ["T", 2])])
+
+
+U8 = TensorProto.UINT8
+I8 = TensorProto.INT8
+
+
+def quantize_per_axis():
+    """int8 per-axis (axis 1) quantization of x [2, 3] and back."""
+    nodes = [helper.make_node("QuantizeLinear", ["x", "scale", "zp"], ["q"], name="q", axis=1),
+             helper.make_node("DequantizeLinear", ["q", "scale", "zp"], ["d"], axis=1)]
+    return model(nodes, [value("x", F, [2, 3])], [value("q", I8, [2, 3]), value("d", F, [2, 3])],
+                 [const("scale", np.array([1, 0.5, 2], np.float32)),
+                  const("zp", np.array([0, 1, -2], np.int8))])
+
+
+def qlinear_matmul():
+    nodes = [helper.make_node("QLinearMatMul", ["a", "a_scale", "a_zp", "b", "b_scale", "b_zp",
+                                                "y_scale", "y_zp"], ["y"])]
+    return model(nodes, [value("a", U8, [2, 2])], [value("y", U8, [2, 2])],
+                 [const("a_scale", np.float32(0.5)), const("a_zp", np.uint8(10)),
+                  const("b", np.array([[1, 2], [3, 4]], np.uint8)),
+                  const("b_scale", np.float32(1)), const("b_zp", np.uint8(0)),
+                  const("y_scale", np.float32(2)), const("y_zp", np.uint8(5))], opset=10)
+
+
+def conv_integer():
+    nodes = [helper.make_node("ConvInteger", ["x", "w", "x_zp"], ["y"])]
+    return model(nodes, [value("x", U8, [1, 1, 3, 3])], [value("y", TensorProto.INT32, [1, 1, 2, 2])],
+                 [const("w", np.ones((1, 1, 2, 2), np.uint8)), const("x_zp", np.uint8(1))],
+                 opset=10)
+
+
+def einsum_ellipsis():
+    """A batch diagonal ("...ii->...i") and an implicit batched product."""
+    nodes = [helper.make_node("Einsum", ["x"], ["d"], equation="...ii->...i"),
+             helper.make_node("Einsum", ["a", "b"], ["p"], equation="...ij,...jk")]
+    return model(nodes, [value("x", F, [2, 2, 2]), value("a", F, [2, 1, 2]),
+                         value("b", F, [2, 2, 1])],
+                 [value("d", F, [2, 2]), value("p", F, [2, 1, 1])], opset=12)
+
+
+def nll_loss():
+    nodes = [helper.make_node("NegativeLogLikelihoodLoss", ["x", "t", "w"], ["loss"],
+                              ignore_index=1)]
+    return model(nodes, [value("x", F, [2, 3]), value("t", I64, [2])], [value("loss", F, [])],
+                 [const("w", np.array([1, 2, 3], np.float32))])
+
+
+def softmax_cross_entropy():
+    nodes = [helper.make_node("SoftmaxCrossEntropyLoss", ["x", "t"], ["loss", "log_prob"],
+                              reduction="none")]
+    return model(nodes, [value("x", F, [2, 2]), value("t", I64, [2])],
+                 [value("loss", F, [2]), value("log_prob", F, [2, 2])])
+
+
 MODELS = {f.__name__: f for f in [
+    nll_loss, softmax_cross_entropy,
+    einsum_ellipsis,
+    quantize_per_axis, qlinear_matmul, conv_integer,
+    if_branches, if_constant, loop_scan_outputs, loop_while, loop_scan_runtime_count,
+    scan_reverse, scan_dynamic,
     add_broadcast, add_dynamic, pow_square, where_cast_clip, activations, conv_group_bias,
     conv_same_upper, conv_transpose, pooling, gemm_matmul, batchnorm, softmax_opset11,
     softmax_opset13, layernorm, shape_subgraph, flatten_dynamic, slice_concat,
