@@ -3,6 +3,8 @@
 #include "compiler/Codegen/BufferPlan.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -68,7 +70,10 @@ bool runsSequentially(memref::AllocOp alloc, func::FuncOp function) {
 /// The values that alias the allocation (itself and the views of it), or
 /// failure when one leaves the call or the iteration that allocated it:
 /// returned, yielded from a region, turned back into a tensor, freed or
-/// cast to something unknown.
+/// cast to something unknown, or its address read as an integer (custom
+/// calls pass buffers that way): expand-strided-metadata folds
+/// extract_aligned_pointer_as_index of any view-like op into the same op on
+/// the view's source, which for a memref.view drops its byte shift.
 FailureOr<SmallVector<Value>> aliasesOf(memref::AllocOp alloc) {
   SmallVector<Value> aliases{alloc.getResult()};
   for (size_t i = 0; i < aliases.size(); ++i) {
@@ -87,7 +92,8 @@ FailureOr<SmallVector<Value>> aliasesOf(memref::AllocOp alloc) {
         continue;
       }
       if (user->hasTrait<OpTrait::IsTerminator>() ||
-          isa<memref::DeallocOp, bufferization::ToTensorOp,
+          isa<memref::DeallocOp, memref::ExtractAlignedPointerAsIndexOp,
+              bufferization::ToTensorOp,
               bufferization::DeallocOp, UnrealizedConversionCastOp>(user))
         return failure();
       // Any other op that makes a memref out of it might keep it.
@@ -127,10 +133,20 @@ oxla::BufferPlan oxla::planBuffers(func::FuncOp function) {
     buffer.alloc = alloc;
     buffer.bytes = bytes;
     buffer.start = buffer.end = order.position[alloc];
+    buffer.computedAt = alloc.getLoc();
+    uint64_t firstWriter = UINT64_MAX;
     for (Value alias : *aliases)
-      for (Operation *user : alias.getUsers())
+      for (OpOperand &use : alias.getUses()) {
+        Operation *user = use.getOwner();
         if (Operation *ancestor = block->findAncestorOpInBlock(*user))
           buffer.end = std::max(buffer.end, order.last[ancestor]);
+        auto writer = dyn_cast<DestinationStyleOpInterface>(user);
+        if (writer && !isa<linalg::FillOp>(user) && writer.isDpsInit(&use) &&
+            order.position[user] < firstWriter) {
+          firstWriter = order.position[user];
+          buffer.computedAt = user->getLoc();
+        }
+      }
     plan.buffers.push_back(buffer);
   });
 

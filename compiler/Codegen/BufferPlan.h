@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Location.h"
 
 #include <cstdint>
 #include <vector>
@@ -21,9 +22,12 @@
 namespace oxla {
 
 /// One planned temporary: the allocation, its bytes, its live range in
-/// program order (first and last position, inclusive) and its offset.
+/// program order (first and last position, inclusive) and its offset;
+/// `computedAt` is the location of the first op that computes it (the
+/// allocation's own location may be a shared fill's, merged by CSE).
 struct PlannedBuffer {
   mlir::memref::AllocOp alloc;
+  mlir::Location computedAt = mlir::UnknownLoc();
   uint64_t bytes = 0;
   uint64_t start = 0, end = 0;
   uint64_t offset = 0;

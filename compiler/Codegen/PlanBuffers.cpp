@@ -53,7 +53,7 @@ DictionaryAttr describe(oxla::PlannedBuffer buffer, Builder &builder) {
   description.set("bytes", builder.getI64IntegerAttr(buffer.bytes));
   description.set("offset", builder.getI64IntegerAttr(buffer.offset));
   description.set("type", builder.getStringAttr(type));
-  description.set("location", builder.getStringAttr(fileLocation(buffer.alloc.getLoc())));
+  description.set("location", builder.getStringAttr(fileLocation(buffer.computedAt)));
   return description.getDictionary(builder.getContext());
 }
 

@@ -122,14 +122,19 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                 "oxla-fuse-rows,canonicalize,cse"},
       // Tensors become buffers (each product into a fill of its own, not a
       // copy of a shared one); results become caller-allocated
-      // out-parameters, computed in place where they were fresh buffers;
-      // temporaries are freed. Large f32 matrix products become calls of
-      // the runtime's packed matmul (same sums, in order).
+      // out-parameters, computed in place where they were fresh buffers.
+      // The buffer plan gives each static temporary an offset in one arena
+      // from the live ranges (best fit, as XLA's heap simulator): planned
+      // temporaries become views of an arena the runtime passes in and
+      // keeps between calls; the rest are freed after their last use.
+      // Large f32 matrix products become calls of the runtime's packed
+      // matmul (same sums, in order).
       {"buffers", "oxla-clone-cheap-producers,"
                   "one-shot-bufferize{bufferize-function-boundaries=1 "
                   "function-boundary-type-conversion=identity-layout-map "
                   "allow-return-allocs-from-loops=1},"
                   "buffer-results-to-out-params,oxla-elide-result-copies,canonicalize,"
+                  "oxla-plan-buffers,oxla-allocate-from-arena,"
                   "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
                   "oxla-matmul-to-runtime"},
       // Loops, then the LLVM dialect: row reductions with register

@@ -104,11 +104,12 @@ func.func @loop(%out: memref<256xf32>) {
 // -----
 
 // What the plan leaves to run time: a buffer returned, one yielded by a
-// loop, one in a parallel loop's body (one per concurrent iteration) and
-// one of dynamic shape.
+// loop, one in a parallel loop's body (one per concurrent iteration), one
+// whose address is read as an integer (a custom call's operand) and one of
+// dynamic shape.
 // CHECK-LABEL: module attributes {oxla.memory_plans = [{arena = 0 : i64
 // CHECK-SAME: dynamic = 1 : i64
-// CHECK-SAME: planned = 0 : i64, unplanned = 4 : i64, unplanned_bytes = 96 : i64
+// CHECK-SAME: planned = 0 : i64, unplanned = 5 : i64, unplanned_bytes = 128 : i64
 // CHECK-LABEL: func.func @unplanned
 // CHECK-NOT: oxla.arena_offset
 func.func @unplanned(%n: index) -> memref<8xf32> {
@@ -127,6 +128,8 @@ func.func @unplanned(%n: index) -> memref<8xf32> {
     %private = memref.alloc() : memref<8xf32>
     linalg.fill ins(%cst : f32) outs(%private : memref<8xf32>)
   }
+  %address = memref.alloc() : memref<8xf32>
+  %pointer = memref.extract_aligned_pointer_as_index %address : memref<8xf32> -> index
   %dynamic = memref.alloc(%n) : memref<?xf32>
   linalg.fill ins(%cst : f32) outs(%dynamic : memref<?xf32>)
   return %returned : memref<8xf32>
