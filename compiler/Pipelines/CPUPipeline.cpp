@@ -43,6 +43,14 @@ static llvm::cl::opt<std::string> injectMiscompile(
                    "stablehlo.multiply) add 1 to its integer or float results, as a "
                    "miscompile would (for testing)"));
 
+// The buffer plan can be turned off to measure what it saves: every
+// temporary is then allocated and freed on each call, as before it.
+static llvm::cl::opt<bool> bufferPlan(
+    "oxla-buffer-plan", llvm::cl::Hidden, llvm::cl::init(true),
+    llvm::cl::desc("Place static temporaries in one arena kept between calls "
+                   "(oxla-plan-buffers, oxla-allocate-from-arena); "
+                   "--oxla-buffer-plan=false allocates each one per call"));
+
 /// Adds 1 to each integer (but i1) or float tensor result of the ops named
 /// --oxla-inject-miscompile, in the StableHLO the rest of the pipeline
 /// lowers.
@@ -170,7 +178,12 @@ LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhas
   for (const PipelinePhase &phase : cpuPipelinePhases().drop_front(firstPhase)) {
     std::string errors;
     llvm::raw_string_ostream errorStream(errors);
-    if (failed(parsePassPipeline(phase.pipeline, pm, errorStream))) {
+    std::string pipeline = phase.pipeline.str();
+    constexpr llvm::StringLiteral planPasses = "oxla-plan-buffers,oxla-allocate-from-arena,";
+    if (!bufferPlan)
+      if (size_t at = pipeline.find(planPasses.str()); at != std::string::npos)
+        pipeline.erase(at, planPasses.size());
+    if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
       llvm::errs() << "oxla: CPU pipeline phase '" << phase.name
                    << "': " << errors << "\n";
       return failure();
