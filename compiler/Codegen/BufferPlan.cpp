@@ -8,6 +8,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -55,17 +56,34 @@ struct ProgramOrder {
   }
 };
 
-/// Whether the allocation runs once per position in program order: its
-/// ancestors are sequential loops and branches only (an allocation in a
-/// parallel loop's body needs one buffer per concurrent iteration).
-bool runsSequentially(memref::AllocOp alloc, func::FuncOp function) {
-  for (Operation *parent = alloc->getParentOp(); parent != function;
+/// Whether `op` runs once per position in program order: its ancestors are
+/// sequential loops and branches only (an allocation in a parallel loop's
+/// body needs one buffer per concurrent iteration).
+bool runsSequentially(Operation *op, func::FuncOp function) {
+  for (Operation *parent = op->getParentOp(); parent != function;
        parent = parent->getParentOp())
     if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp,
              scf::ExecuteRegionOp>(parent))
       return false;
   return true;
 }
+
+} // namespace
+
+std::optional<uint64_t> oxla::staticTripCount(scf::ForallOp forall) {
+  uint64_t count = 1;
+  for (auto [lower, upper, step] : llvm::zip_equal(
+           forall.getMixedLowerBound(), forall.getMixedUpperBound(), forall.getMixedStep())) {
+    std::optional<int64_t> l = getConstantIntValue(lower), u = getConstantIntValue(upper),
+                           s = getConstantIntValue(step);
+    if (!l || !u || !s || *s <= 0)
+      return std::nullopt;
+    count *= *u > *l ? static_cast<uint64_t>((*u - *l + *s - 1) / *s) : 0;
+  }
+  return count;
+}
+
+namespace {
 
 /// The values that alias the allocation (itself and the views of it), or
 /// failure when one leaves the call or the iteration that allocated it:
@@ -108,6 +126,10 @@ FailureOr<SmallVector<Value>> aliasesOf(memref::AllocOp alloc) {
 } // namespace
 
 oxla::BufferPlan oxla::planBuffers(func::FuncOp function) {
+  auto rounded = [](uint64_t bytes) {
+    return (bytes + BufferPlan::kAlignment - 1) / BufferPlan::kAlignment *
+           BufferPlan::kAlignment;
+  };
   BufferPlan plan;
   ProgramOrder order(function);
   function.walk([&](memref::AllocOp alloc) {
@@ -118,9 +140,20 @@ oxla::BufferPlan oxla::planBuffers(func::FuncOp function) {
       ++plan.unplannedDynamic;
       return;
     }
+    // An allocation directly in a parallel loop's body gets one copy per
+    // iteration (at most kMaxCopies), live through the loop.
+    uint64_t copies = 1;
+    Operation *scope = alloc;
+    if (auto forall = dyn_cast<scf::ForallOp>(alloc->getParentOp())) {
+      std::optional<uint64_t> trips = staticTripCount(forall);
+      if (trips && *trips > 0 && *trips <= BufferPlan::kMaxCopies) {
+        copies = *trips;
+        scope = forall;
+      }
+    }
     FailureOr<SmallVector<Value>> aliases = aliasesOf(alloc);
     if (bytes == 0 || !type.getLayout().isIdentity() || type.getMemorySpace() ||
-        !runsSequentially(alloc, function) || failed(aliases)) {
+        !runsSequentially(scope, function) || failed(aliases)) {
       plan.unplanned.push_back(alloc);
       plan.unplannedStaticBytes += bytes;
       return;
@@ -128,11 +161,14 @@ oxla::BufferPlan oxla::planBuffers(func::FuncOp function) {
     // Live from the allocation to the last use, where a use inside an op
     // nested in the allocation's block (a loop) keeps it live through the
     // whole op.
-    Block *block = alloc->getBlock();
+    Block *block = scope->getBlock();
     PlannedBuffer buffer;
     buffer.alloc = alloc;
-    buffer.bytes = bytes;
-    buffer.start = buffer.end = order.position[alloc];
+    buffer.copies = copies;
+    buffer.slotBytes = copies == 1 ? bytes : rounded(bytes);
+    buffer.bytes = copies == 1 ? bytes : copies * buffer.slotBytes;
+    buffer.start = order.position[scope];
+    buffer.end = order.last[scope];
     buffer.computedAt = alloc.getLoc();
     uint64_t firstWriter = UINT64_MAX;
     for (Value alias : *aliases)
@@ -153,10 +189,6 @@ oxla::BufferPlan oxla::planBuffers(func::FuncOp function) {
   // Largest first (longest live range, then program order on ties), each
   // at the lowest end of the smallest gap that fits it among the buffers
   // already placed that overlap it in time.
-  auto rounded = [](uint64_t bytes) {
-    return (bytes + BufferPlan::kAlignment - 1) / BufferPlan::kAlignment *
-           BufferPlan::kAlignment;
-  };
   std::vector<size_t> byDecreasingSize(plan.buffers.size());
   for (size_t i = 0; i < byDecreasingSize.size(); ++i)
     byDecreasingSize[i] = i;

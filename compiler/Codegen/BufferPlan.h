@@ -14,9 +14,11 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Location.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace oxla {
@@ -29,6 +31,10 @@ struct PlannedBuffer {
   mlir::memref::AllocOp alloc;
   mlir::Location computedAt = mlir::UnknownLoc();
   uint64_t bytes = 0;
+  /// An allocation in the body of a parallel loop (scf.forall with static
+  /// bounds) has one copy per iteration, `slotBytes` apart; `bytes` counts
+  /// them all, and it is live through the whole loop.
+  uint64_t copies = 1, slotBytes = 0;
   uint64_t start = 0, end = 0;
   uint64_t offset = 0;
 };
@@ -37,6 +43,9 @@ struct BufferPlan {
   /// Every byte offset is a multiple of this (the alignment of memref.alloc
   /// after bufferization, and of a cache line).
   static constexpr uint64_t kAlignment = 64;
+  /// The most copies of a buffer in a parallel loop's body the plan makes
+  /// (one per iteration); a loop with more iterations allocates per call.
+  static constexpr uint64_t kMaxCopies = 4096;
 
   std::vector<PlannedBuffer> buffers;
   /// The arena's size: the end of the highest placed buffer.
@@ -55,6 +64,9 @@ struct BufferPlan {
 /// Plans the temporaries of `function` (a function on buffers, before
 /// deallocation: nothing frees the allocations yet).
 BufferPlan planBuffers(mlir::func::FuncOp function);
+
+/// The iterations of `forall` when its bounds are constants.
+std::optional<uint64_t> staticTripCount(mlir::scf::ForallOp forall);
 
 /// The bytes of a memref type of static shape (its elements packed).
 uint64_t staticBytes(mlir::MemRefType type);

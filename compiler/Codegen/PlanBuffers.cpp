@@ -9,6 +9,7 @@
 #include "compiler/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -24,6 +25,7 @@ namespace {
 
 constexpr const char *kOffsetAttr = "oxla.arena_offset";
 constexpr const char *kArenaAttr = "oxla.arena_size";
+constexpr const char *kSlotAttr = "oxla.arena_slot";
 constexpr const char *kPlansAttr = "oxla.memory_plans";
 
 /// `file:line:col` of the first file location in `loc`, else "".
@@ -49,12 +51,38 @@ DictionaryAttr describe(oxla::PlannedBuffer buffer, Builder &builder) {
   std::string type;
   llvm::raw_string_ostream os(type);
   os << buffer.alloc.getType();
+  if (buffer.copies > 1)
+    os << "x" << buffer.copies;
   NamedAttrList description;
   description.set("bytes", builder.getI64IntegerAttr(buffer.bytes));
   description.set("offset", builder.getI64IntegerAttr(buffer.offset));
   description.set("type", builder.getStringAttr(type));
   description.set("location", builder.getStringAttr(fileLocation(buffer.computedAt)));
   return description.getDictionary(builder.getContext());
+}
+
+/// In a parallel loop's body: `base` plus the iteration's slot, the
+/// iteration numbered row-major over the loop's dimensions.
+Value iterationShift(OpBuilder &builder, memref::AllocOp alloc, Value base, int64_t slot) {
+  auto forall = cast<scf::ForallOp>(alloc->getParentOp());
+  Location loc = alloc.getLoc();
+  auto constant = [&](int64_t value) -> Value {
+    return builder.create<arith::ConstantIndexOp>(loc, value);
+  };
+  Value index = constant(0);
+  for (auto [iv, lower, upper, step] :
+       llvm::zip_equal(forall.getInductionVars(), forall.getMixedLowerBound(),
+                       forall.getMixedUpperBound(), forall.getMixedStep())) {
+    int64_t l = *getConstantIntValue(lower), u = *getConstantIntValue(upper),
+            s = *getConstantIntValue(step);
+    int64_t trips = u > l ? (u - l + s - 1) / s : 0;
+    Value number = builder.create<arith::DivUIOp>(
+        loc, builder.create<arith::SubIOp>(loc, iv, constant(l)), constant(s));
+    index = builder.create<arith::AddIOp>(
+        loc, builder.create<arith::MulIOp>(loc, index, constant(trips)), number);
+  }
+  return builder.create<arith::AddIOp>(
+      loc, base, builder.create<arith::MulIOp>(loc, index, constant(slot)));
 }
 
 struct PlanBuffers : public oxla::impl::PlanBuffersBase<PlanBuffers> {
@@ -66,8 +94,11 @@ struct PlanBuffers : public oxla::impl::PlanBuffersBase<PlanBuffers> {
       if (function.isExternal() || !function.isPublic())
         continue;
       oxla::BufferPlan plan = oxla::planBuffers(function);
-      for (const oxla::PlannedBuffer &buffer : plan.buffers)
+      for (const oxla::PlannedBuffer &buffer : plan.buffers) {
         buffer.alloc->setAttr(kOffsetAttr, builder.getI64IntegerAttr(buffer.offset));
+        if (buffer.copies > 1)
+          buffer.alloc->setAttr(kSlotAttr, builder.getI64IntegerAttr(buffer.slotBytes));
+      }
       function->setAttr(kArenaAttr, builder.getI64IntegerAttr(plan.arenaBytes));
       SmallVector<Attribute> atPeak;
       for (size_t index : plan.liveAtPeak)
@@ -119,8 +150,11 @@ struct AllocateFromArena : public oxla::impl::AllocateFromArenaBase<AllocateFrom
           shift = builder.create<arith::ConstantIndexOp>(function.getLoc(), offset);
         }
         builder.setInsertionPoint(alloc);
+        Value at = shift;
+        if (auto slot = alloc->getAttrOfType<IntegerAttr>(kSlotAttr))
+          at = iterationShift(builder, alloc, shift, slot.getInt());
         Value view = builder.create<memref::ViewOp>(alloc.getLoc(), alloc.getType(), arena,
-                                                    shift, ValueRange{});
+                                                    at, ValueRange{});
         alloc.getResult().replaceAllUsesWith(view);
         alloc->erase();
       }

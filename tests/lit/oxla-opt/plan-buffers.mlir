@@ -104,7 +104,7 @@ func.func @loop(%out: memref<256xf32>) {
 // -----
 
 // What the plan leaves to run time: a buffer returned, one yielded by a
-// loop, one in a parallel loop's body (one per concurrent iteration), one
+// loop, one in the body of a parallel loop of unknown trip count, one
 // whose address is read as an integer (a custom call's operand) and one of
 // dynamic shape.
 // CHECK-LABEL: module attributes {oxla.memory_plans = [{arena = 0 : i64
@@ -124,7 +124,7 @@ func.func @unplanned(%n: index) -> memref<8xf32> {
     scf.yield %it : memref<8xf32>
   }
   memref.copy %last, %returned : memref<8xf32> to memref<8xf32>
-  scf.forall (%j) in (4) {
+  scf.forall (%j) in (%n) {
     %private = memref.alloc() : memref<8xf32>
     linalg.fill ins(%cst : f32) outs(%private : memref<8xf32>)
   }
@@ -133,6 +133,29 @@ func.func @unplanned(%n: index) -> memref<8xf32> {
   %dynamic = memref.alloc(%n) : memref<?xf32>
   linalg.fill ins(%cst : f32) outs(%dynamic : memref<?xf32>)
   return %returned : memref<8xf32>
+}
+
+// -----
+
+// A buffer in the body of a parallel loop with static bounds gets one
+// 64-byte slot per iteration (4 x 2 here), live through the whole loop:
+// it does not share bytes with %before, read after the loop.
+// CHECK-LABEL: module attributes {oxla.memory_plans = [{arena = 576 : i64
+// CHECK-SAME: type = "memref<8xf32>x8"
+// CHECK-LABEL: func.func @parallel
+// CHECK: memref.alloc() {oxla.arena_offset = 512 : i64} : memref<8xf32>
+// CHECK: scf.forall
+// CHECK: memref.alloc() {oxla.arena_offset = 0 : i64, oxla.arena_slot = 64 : i64} : memref<8xf32>
+func.func @parallel(%out: memref<8xf32>) {
+  %cst = arith.constant 1.0 : f32
+  %before = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%cst : f32) outs(%before : memref<8xf32>)
+  scf.forall (%i, %j) = (0, 1) to (8, 3) step (2, 1) {
+    %private = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%cst : f32) outs(%private : memref<8xf32>)
+  }
+  memref.copy %before, %out : memref<8xf32> to memref<8xf32>
+  return
 }
 
 // -----
