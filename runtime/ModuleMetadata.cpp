@@ -56,6 +56,15 @@ std::string ModuleMetadata::serialize() const {
       os << "argument " << type << "\n";
     for (const std::string &type : entry.results)
       os << "result " << type << "\n";
+    const EntryMemoryPlan &plan = entry.memory;
+    if (plan.known) {
+      os << "memory_plan " << plan.arenaBytes << " " << plan.livePeakBytes << " "
+         << plan.planned << " " << plan.unplanned << " " << plan.unplannedBytes << " "
+         << plan.dynamic << "\n";
+      for (const PlannedBufferDescription &buffer : plan.atPeak)
+        os << "memory_at_peak " << buffer.bytes << " " << buffer.offset << " " << buffer.type
+           << " " << escapeLine(buffer.location) << "\n";
+    }
   }
   for (const CheckDescription &check : checks) {
     // The location comes last: it may contain spaces.
@@ -115,6 +124,23 @@ bool ModuleMetadata::parse(const std::string &text, ModuleMetadata &out,
       (keyword == "argument" ? out.entries.back().arguments
                              : out.entries.back().results)
           .push_back(type);
+    } else if (keyword == "memory_plan") {
+      if (out.entries.empty())
+        return fail("memory_plan outside an entry");
+      EntryMemoryPlan &plan = out.entries.back().memory;
+      if (!(words >> plan.arenaBytes >> plan.livePeakBytes >> plan.planned >> plan.unplanned >>
+            plan.unplannedBytes >> plan.dynamic))
+        return fail("malformed memory_plan");
+      plan.known = true;
+    } else if (keyword == "memory_at_peak") {
+      if (out.entries.empty() || !out.entries.back().memory.known)
+        return fail("memory_at_peak outside a memory_plan");
+      PlannedBufferDescription buffer;
+      if (!(words >> buffer.bytes >> buffer.offset >> buffer.type))
+        return fail("malformed memory_at_peak");
+      std::getline(words >> std::ws, buffer.location);
+      buffer.location = unescapeLine(buffer.location);
+      out.entries.back().memory.atPeak.push_back(std::move(buffer));
     } else if (keyword == "check") {
       CheckDescription check;
       if (!(words >> check.kind >> check.maxUlp >> check.minUlp >> check.tolerance >>

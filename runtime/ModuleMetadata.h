@@ -14,10 +14,17 @@
 //   custom_call_result 4xf32
 //   custom_call_config {"alpha": 2}
 //   custom_call_attributes api 4 attr uplo i 76 operand_layouts 1 0,1
+//   memory_plan 32768 32768 2 0 0 0
+//   memory_at_peak 16384 0 memref<64x64xf32> file.mlir:3:8
 //
 // A custom call's target, configuration and attributes (what XLA's CPU
 // kernels read: runtime/kernels/XlaCpuTargets.h) run to the end of the line; in
 // the configuration a newline is written `\n` and a backslash `\\`.
+// `memory_plan` follows its entry: the arena's bytes, the most bytes live
+// at once, the planned temporaries, those left to run time, their static
+// bytes and how many have dynamic shapes (compiler/Codegen/BufferPlan.h);
+// each `memory_at_peak` is a buffer live at the peak: bytes, offset, type
+// and (to the end of the line) location.
 // Types use the --input spelling (`2x3xf32`, `f32`, `?x4xi8`). Each entry
 // is called through `oxla_entry_<name>(void **buffers)`: one memref
 // descriptor per argument, then one per result, caller-allocated.
@@ -34,9 +41,24 @@
 
 namespace oxla::rt {
 
+/// A temporary live at the peak of the buffer plan.
+struct PlannedBufferDescription {
+  uint64_t bytes = 0, offset = 0;
+  std::string type, location;
+};
+
+/// An entry's buffer plan (compiler/Codegen/BufferPlan.h).
+struct EntryMemoryPlan {
+  bool known = false;
+  uint64_t arenaBytes = 0, livePeakBytes = 0;
+  uint64_t planned = 0, unplanned = 0, unplannedBytes = 0, dynamic = 0;
+  std::vector<PlannedBufferDescription> atPeak;
+};
+
 struct EntryMetadata {
   std::string name;
   std::vector<std::string> arguments, results;
+  EntryMemoryPlan memory;
 };
 
 struct ModuleMetadata {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/CheckRoutines.h"
+#include "runtime/MemoryAccounting.h"
 #include "runtime/MemRefDescriptor.h"
 
 #include <cstdint>
@@ -57,6 +58,7 @@ extern "C" void *_mlir_memref_to_llvm_alloc(uint64_t bytes) {
   void *memory = std::malloc(bytes);
   if (!memory && bytes != 0)
     outOfMemory(bytes);
+  oxla::rt::noteAllocation(memory, bytes);
   return memory;
 }
 
@@ -69,10 +71,14 @@ extern "C" void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
   void *memory = std::aligned_alloc(alignment, rounded);
   if (!memory && rounded != 0)
     outOfMemory(bytes);
+  oxla::rt::noteAllocation(memory, bytes);
   return memory;
 }
 
-extern "C" void _mlir_memref_to_llvm_free(void *memory) { std::free(memory); }
+extern "C" void _mlir_memref_to_llvm_free(void *memory) {
+  oxla::rt::noteRelease(memory);
+  std::free(memory);
+}
 
 /// Whether `strides` are the row-major strides of `sizes`.
 static bool isRowMajor(const int64_t *sizes, const int64_t *strides, int64_t rank) {
@@ -209,6 +215,8 @@ std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
            reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc)},
           {"_mlir_memref_to_llvm_free",
            reinterpret_cast<void *>(&_mlir_memref_to_llvm_free)},
+          {"oxla_arena_acquire", reinterpret_cast<void *>(&oxla_arena_acquire)},
+          {"oxla_arena_release", reinterpret_cast<void *>(&oxla_arena_release)},
           {"_mlir_ciface_oxla_custom_call",
            reinterpret_cast<void *>(&_mlir_ciface_oxla_custom_call)},
           {"_mlir_ciface_oxla_matmul_f32",

@@ -237,6 +237,41 @@ def ElideResultCopies : Pass<"oxla-elide-result-copies", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def PlanBuffers : Pass<"oxla-plan-buffers", "mlir::ModuleOp"> {
+  let summary = "Give each static temporary of an entry an offset in one arena";
+  let description = [{
+    Runs after bufferization and before deallocation, on every public
+    function with a body (the entries). A temporary (memref.alloc) of static
+    shape whose aliases (views, casts) are neither returned, yielded from a
+    region, turned back into a tensor nor freed, allocated outside parallel
+    loops, is live from its allocation to its last use in program order; a
+    use inside a loop or branch nested in the allocation's block keeps it
+    live through the whole loop or branch. Offsets come from XLA's
+    heap-simulator algorithm (global decreasing size, best fit), aligned to
+    64 bytes: buffers whose live ranges are disjoint share bytes.
+
+    Each planned allocation gets `oxla.arena_offset`, each function
+    `oxla.arena_size`, and the module `oxla.memory_plans`: per function the
+    arena's bytes, the most bytes live at one point (`live_peak`), the
+    buffers live there (bytes, offset, type, location) and the allocations
+    left to run time (`unplanned`, `unplanned_bytes` of static shape,
+    `dynamic`). The report of `--memory-report` is read from it.
+  }];
+}
+
+def AllocateFromArena : Pass<"oxla-allocate-from-arena", "mlir::ModuleOp"> {
+  let summary = "Replace the planned temporaries by views of an arena parameter";
+  let description = [{
+    Carries out oxla-plan-buffers: a function with planned temporaries takes
+    one more parameter, a `memref<Nxi8>` arena of `oxla.arena_size` bytes
+    (last, after the out-parameters), and each planned memref.alloc becomes
+    a memref.view of it at its offset. The entry wrappers (ModuleABI.cpp)
+    pass an arena from the runtime, kept from one call to the next: static
+    temporaries cost no allocation after the first call.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::memref::MemRefDialect"];
+}
+
 def OutlineKernels : Pass<"oxla-outline-kernels", "mlir::ModuleOp"> {
   let summary = "Move each loop nest into a function of its own";
   let description = [{

@@ -44,6 +44,14 @@ static llvm::cl::opt<std::string> injectMiscompile(
                    "stablehlo.multiply) add 1 to its integer or float results, as a "
                    "miscompile would (for testing)"));
 
+// The buffer plan can be turned off to measure what it saves: every
+// temporary is then allocated and freed on each call, as before it.
+static llvm::cl::opt<bool> bufferPlan(
+    "oxla-buffer-plan", llvm::cl::Hidden, llvm::cl::init(true),
+    llvm::cl::desc("Place static temporaries in one arena kept between calls "
+                   "(oxla-plan-buffers, oxla-allocate-from-arena); "
+                   "--oxla-buffer-plan=false allocates each one per call"));
+
 /// Adds 1 to each integer (but i1) or float tensor result of the ops named
 /// --oxla-inject-miscompile, in the StableHLO the rest of the pipeline
 /// lowers.
@@ -126,14 +134,19 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
                 "oxla-fuse-rows,canonicalize,cse"},
       // Tensors become buffers (each product into a fill of its own, not a
       // copy of a shared one); results become caller-allocated
-      // out-parameters, computed in place where they were fresh buffers;
-      // temporaries are freed. Large f32 matrix products become calls of
-      // the runtime's packed matmul (same sums, in order).
+      // out-parameters, computed in place where they were fresh buffers.
+      // The buffer plan gives each static temporary an offset in one arena
+      // from the live ranges (best fit, as XLA's heap simulator): planned
+      // temporaries become views of an arena the runtime passes in and
+      // keeps between calls; the rest are freed after their last use.
+      // Large f32 matrix products become calls of the runtime's packed
+      // matmul (same sums, in order).
       {"buffers", "oxla-clone-cheap-producers,"
                   "one-shot-bufferize{bufferize-function-boundaries=1 "
                   "function-boundary-type-conversion=identity-layout-map "
                   "allow-return-allocs-from-loops=1},"
                   "buffer-results-to-out-params,oxla-elide-result-copies,canonicalize,"
+                  "oxla-plan-buffers,oxla-allocate-from-arena,"
                   "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
                   "oxla-matmul-to-runtime"},
       // Loops, then the LLVM dialect: row reductions with register
@@ -169,7 +182,12 @@ LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhas
   for (const PipelinePhase &phase : cpuPipelinePhases().drop_front(firstPhase)) {
     std::string errors;
     llvm::raw_string_ostream errorStream(errors);
-    if (failed(parsePassPipeline(phase.pipeline, pm, errorStream))) {
+    std::string pipeline = phase.pipeline.str();
+    constexpr llvm::StringLiteral planPasses = "oxla-plan-buffers,oxla-allocate-from-arena,";
+    if (!bufferPlan)
+      if (size_t at = pipeline.find(planPasses.str()); at != std::string::npos)
+        pipeline.erase(at, planPasses.size());
+    if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
       llvm::errs() << "oxla: CPU pipeline phase '" << phase.name
                    << "': " << errors << "\n";
       return failure();

@@ -18,6 +18,7 @@
 #include "compiler/Target/CPU/ObjectEmitter.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
+#include "tools/common/MemoryOptions.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -146,6 +147,10 @@ int compile(MLIRContext &context, oxla::CompileTimings *timings) {
       timings);
   if (failed(metadata))
     return exitCodeOf(why);
+  // The buffer plan is known once the whole pipeline ran.
+  if (!mlirOutput || emit == oxla::cpuPipelinePhases().back().name)
+    if (int code = reportAndCheckMemory(*metadata))
+      return code;
 
   // A shared library is written by the linker; everything else here.
   std::unique_ptr<llvm::ToolOutputFile> output;

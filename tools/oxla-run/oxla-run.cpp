@@ -26,11 +26,13 @@
 #include "interpreter/TensorIO.h"
 #include "runtime/CheckRoutines.h"
 #include "runtime/LoadedModule.h"
+#include "runtime/MemoryAccounting.h"
 #include "runtime/ThreadPool.h"
 #include "runtime/kernels/CallAttributesFromMlir.h"
 #include "tools/common/CrossCheck.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
+#include "tools/common/MemoryOptions.h"
 #include "tools/common/RunOptions.h"
 #include "tools/common/SpmdEntry.h"
 #include "runtime/collectives/Collectives.h"
@@ -151,6 +153,12 @@ static llvm::cl::opt<int64_t> devicesPerProcess(
     llvm::cl::value_desc("K"), llvm::cl::init(1), llvm::cl::cat(oxla::tools::toolOptions()));
 /// False on the MPI processes but rank 0: they compute, rank 0 reports.
 static bool reportsResults = true;
+static llvm::cl::opt<bool> memoryStats(
+    "memory-stats",
+    llvm::cl::desc("Call each entry twice and print 'memory @NAME: measured peak N bytes, K "
+                   "allocations per call': the most bytes held at once by the arguments, "
+                   "results and compiled code during the second call, and its allocations"),
+    llvm::cl::cat(oxla::tools::toolOptions()));
 /// --threads T: the threads the compiled code runs on (0, the default: one
 /// per core). libLLVM registers a `threads` option of its own, so oxla-run
 /// takes this one off the command line before LLVM parses it
@@ -276,6 +284,30 @@ void benchmarkEntry(llvm::StringRef name, llvm::function_ref<void()> call, unsig
   llvm::outs().flush();
 }
 
+/// --memory-stats: counts what compiled code allocates during one call made
+/// after a first one (which may set up the arena kept between calls), plus
+/// the arguments and results the caller holds throughout.
+void measureMemory(llvm::StringRef name, ArrayRef<interp::Tensor> arguments,
+                   ArrayRef<interp::Tensor> results, llvm::function_ref<void()> call) {
+  uint64_t held = 0;
+  for (const interp::Tensor &tensor : arguments)
+    held += tensor.byteSize();
+  for (const interp::Tensor &tensor : results)
+    held += tensor.byteSize();
+  // This entry's arena only, not one an earlier entry left on this thread.
+  oxla::rt::releaseThreadArena();
+  oxla::rt::setMemoryAccounting(true);
+  call();
+  oxla::rt::resetMemoryPeak();
+  call();
+  oxla::rt::MemoryCounters counters = oxla::rt::memoryCounters();
+  oxla::rt::releaseThreadArena();
+  oxla::rt::setMemoryAccounting(false);
+  llvm::outs() << "memory @" << name << ": measured peak " << held + counters.peakBytes
+               << " bytes, " << counters.allocations << " allocations per call\n";
+  llvm::outs().flush();
+}
+
 int runEntries(const oxla::rt::ModuleMetadata &metadata,
                llvm::function_ref<oxla::rt::EntryFunction(const std::string &)> lookup,
                SmallVectorImpl<SmallVector<interp::Tensor>> &arguments,
@@ -296,7 +328,9 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
   };
   // XLA's CPU targets run from the runtime's kernel library.
   session.customCalls = &metadata.customCalls;
-  int code = kExitOk;
+  int code = oxla::tools::reportAndCheckMemory(metadata);
+  if (code != kExitOk)
+    return code;
   for (auto [entryIndex, pair] :
        llvm::enumerate(llvm::zip_equal(metadata.entries, arguments))) {
     auto &[entry, entryArguments] = pair;
@@ -323,6 +357,11 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
     }
     if (session.failed != failedBefore)
       code = combineExitCodes(code, kExitCheckFailed);
+    if (memoryStats)
+      measureMemory(entry.name, entryArguments, results, [&] {
+        oxla::rt::ActiveChecks active(session);
+        oxla::tools::callCompiledEntry(function, entryArguments, results);
+      });
     if (benchmarkCalls)
       benchmarkEntry(
           entry.name,

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
 
@@ -72,7 +73,57 @@ void oxla::exposeEntries(ArrayRef<func::FuncOp> entries) {
   }
 }
 
+/// Copies the buffer plans oxla-plan-buffers recorded on `module` into the
+/// entries' metadata; returns the arena's bytes by entry name.
+static llvm::StringMap<uint64_t> readMemoryPlans(ModuleOp module,
+                                                 oxla::rt::ModuleMetadata &metadata) {
+  llvm::StringMap<uint64_t> arenas;
+  auto plans = module->getAttrOfType<ArrayAttr>("oxla.memory_plans");
+  if (!plans)
+    return arenas;
+  llvm::StringMap<DictionaryAttr> byName;
+  for (Attribute plan : plans) {
+    auto dict = cast<DictionaryAttr>(plan);
+    byName[dict.getAs<StringAttr>("entry").getValue()] = dict;
+  }
+  auto integer = [](DictionaryAttr dict, StringRef name) -> uint64_t {
+    return dict.getAs<IntegerAttr>(name).getInt();
+  };
+  for (oxla::rt::EntryMetadata &entry : metadata.entries) {
+    DictionaryAttr dict = byName.lookup(entry.name);
+    if (!dict)
+      continue;
+    oxla::rt::EntryMemoryPlan &plan = entry.memory;
+    plan.known = true;
+    plan.arenaBytes = integer(dict, "arena");
+    plan.livePeakBytes = integer(dict, "live_peak");
+    plan.planned = integer(dict, "planned");
+    plan.unplanned = integer(dict, "unplanned");
+    plan.unplannedBytes = integer(dict, "unplanned_bytes");
+    plan.dynamic = integer(dict, "dynamic");
+    for (Attribute buffer : dict.getAs<ArrayAttr>("at_peak")) {
+      auto description = cast<DictionaryAttr>(buffer);
+      plan.atPeak.push_back({integer(description, "bytes"), integer(description, "offset"),
+                             description.getAs<StringAttr>("type").str(),
+                             description.getAs<StringAttr>("location").str()});
+    }
+    arenas[entry.name] = plan.arenaBytes;
+  }
+  return arenas;
+}
+
+/// The declaration of the runtime routine `name`, added once.
+static LLVM::LLVMFuncOp runtimeRoutine(ModuleOp module, OpBuilder &builder, StringRef name,
+                                       LLVM::LLVMFunctionType type) {
+  if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  return builder.create<LLVM::LLVMFuncOp>(module.getLoc(), name, type);
+}
+
 LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) {
+  llvm::StringMap<uint64_t> arenas = readMemoryPlans(module, metadata);
   if (auto table = module->getAttrOfType<ArrayAttr>("oxla.checks")) {
     for (Attribute entry : table) {
       auto dict = cast<DictionaryAttr>(entry);
@@ -121,9 +172,13 @@ LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) 
     if (!callee)
       return module.emitError() << "the lowered module lacks " << target;
     // After buffer-results-to-out-params every parameter is a pointer to a
-    // memref descriptor: arguments first, then results.
+    // memref descriptor: arguments first, then results, then the arena of
+    // the planned temporaries (oxla-allocate-from-arena) when there is one.
     unsigned count = callee.getNumArguments();
-    if (count != entry.arguments.size() + entry.results.size())
+    unsigned buffers = entry.arguments.size() + entry.results.size();
+    uint64_t arenaBytes = arenas.lookup(entry.name);
+    bool takesArena = arenaBytes > 0 && count == buffers + 1;
+    if (count != buffers && !takesArena)
       return module.emitError() << target << " takes " << count
                                 << " parameters, expected one per argument and result";
     auto wrapperType = LLVM::LLVMFunctionType::get(voidType, {pointer});
@@ -132,13 +187,44 @@ LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) 
     Block *body = wrapper.addEntryBlock(builder);
     OpBuilder inner = OpBuilder::atBlockBegin(body);
     SmallVector<Value> operands;
-    for (unsigned i = 0; i < count; ++i) {
+    for (unsigned i = 0; i < buffers; ++i) {
       Value slot = inner.create<LLVM::GEPOp>(
           loc, pointer, pointer, body->getArgument(0),
           ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
       operands.push_back(inner.create<LLVM::LoadOp>(loc, pointer, slot));
     }
+    // The arena: a descriptor {allocated, aligned, offset 0, size, stride 1}
+    // of the runtime's memory for this call.
+    Value arena;
+    if (takesArena) {
+      auto i64 = IntegerType::get(context, 64);
+      auto acquire = runtimeRoutine(module, builder, "oxla_arena_acquire",
+                                    LLVM::LLVMFunctionType::get(pointer, {i64}));
+      Value bytes = inner.create<LLVM::ConstantOp>(loc, i64, arenaBytes);
+      arena = inner.create<LLVM::CallOp>(loc, acquire, ValueRange{bytes}).getResult();
+      auto array = LLVM::LLVMArrayType::get(i64, 1);
+      auto descriptorType =
+          LLVM::LLVMStructType::getLiteral(context, {pointer, pointer, i64, array, array});
+      Value descriptor = inner.create<LLVM::UndefOp>(loc, descriptorType);
+      Value zero = inner.create<LLVM::ConstantOp>(loc, i64, 0);
+      Value one = inner.create<LLVM::ConstantOp>(loc, i64, 1);
+      descriptor = inner.create<LLVM::InsertValueOp>(loc, descriptor, arena, 0);
+      descriptor = inner.create<LLVM::InsertValueOp>(loc, descriptor, arena, 1);
+      descriptor = inner.create<LLVM::InsertValueOp>(loc, descriptor, zero, 2);
+      descriptor = inner.create<LLVM::InsertValueOp>(loc, descriptor, bytes,
+                                                     ArrayRef<int64_t>{3, 0});
+      descriptor = inner.create<LLVM::InsertValueOp>(loc, descriptor, one,
+                                                     ArrayRef<int64_t>{4, 0});
+      Value slot = inner.create<LLVM::AllocaOp>(loc, pointer, descriptorType, one);
+      inner.create<LLVM::StoreOp>(loc, descriptor, slot);
+      operands.push_back(slot);
+    }
     inner.create<LLVM::CallOp>(loc, callee, operands);
+    if (takesArena) {
+      auto release = runtimeRoutine(module, builder, "oxla_arena_release",
+                                    LLVM::LLVMFunctionType::get(voidType, {pointer}));
+      inner.create<LLVM::CallOp>(loc, release, ValueRange{arena});
+    }
     inner.create<LLVM::ReturnOp>(loc, ValueRange{});
   }
 

@@ -31,6 +31,38 @@ TEST(ModuleMetadata, RoundTrips) {
   EXPECT_EQ(parsed.checks[1].message, "");
 }
 
+TEST(ModuleMetadata, RoundTripsTheBufferPlan) {
+  ModuleMetadata metadata;
+  metadata.entries.push_back({"main", {"4xf32"}, {"4xf32"}});
+  oxla::rt::EntryMemoryPlan &plan = metadata.entries[0].memory;
+  plan.known = true;
+  plan.arenaBytes = 4160;
+  plan.livePeakBytes = 4100;
+  plan.planned = 2;
+  plan.unplanned = 3;
+  plan.unplannedBytes = 96;
+  plan.dynamic = 1;
+  plan.atPeak.push_back({4096, 0, "memref<1024xf32>", "a b.py:3:7"});
+  ModuleMetadata parsed;
+  std::string error;
+  ASSERT_TRUE(ModuleMetadata::parse(metadata.serialize(), parsed, error)) << error;
+  const oxla::rt::EntryMemoryPlan &read = parsed.entries[0].memory;
+  EXPECT_TRUE(read.known);
+  EXPECT_EQ(read.arenaBytes, 4160u);
+  EXPECT_EQ(read.livePeakBytes, 4100u);
+  EXPECT_EQ(read.planned, 2u);
+  EXPECT_EQ(read.unplanned, 3u);
+  EXPECT_EQ(read.unplannedBytes, 96u);
+  EXPECT_EQ(read.dynamic, 1u);
+  ASSERT_EQ(read.atPeak.size(), 1u);
+  EXPECT_EQ(read.atPeak[0].bytes, 4096u);
+  EXPECT_EQ(read.atPeak[0].type, "memref<1024xf32>");
+  EXPECT_EQ(read.atPeak[0].location, "a b.py:3:7");
+  EXPECT_FALSE(ModuleMetadata::parse("oxla-module 1\nmemory_plan 1 2 3\n", parsed, error));
+  EXPECT_FALSE(ModuleMetadata::parse("oxla-module 1\nentry m\nmemory_at_peak 1 2 t\n",
+                                     parsed, error));
+}
+
 TEST(ModuleMetadata, RejectsMalformedText) {
   ModuleMetadata parsed;
   std::string error;

@@ -1,0 +1,143 @@
+//===- MemoryAccounting.cpp - The bytes compiled code and the runtime hold ===//
+
+#include "runtime/MemoryAccounting.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <unordered_map>
+
+using namespace oxla::rt;
+
+namespace {
+
+std::atomic<bool> accounting{false};
+
+/// The counters and the size of each counted allocation (a free passes a
+/// pointer only). Taken only while accounting is on.
+struct Ledger {
+  std::mutex mutex;
+  std::unordered_map<const void *, uint64_t> sizes;
+  MemoryCounters counters;
+};
+
+Ledger &ledger() {
+  static Ledger *instance = new Ledger;
+  return *instance;
+}
+
+[[noreturn]] void arenaOutOfMemory(uint64_t bytes) {
+  std::fprintf(stderr,
+               "error: out of memory: compiled code could not allocate %llu bytes "
+               "(its arena of temporaries)\n",
+               static_cast<unsigned long long>(bytes));
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
+/// This thread's arena, kept between calls. A call made while it is in use
+/// (a custom call that runs another compiled function) gets one of its own.
+struct ThreadArena {
+  void *memory = nullptr;
+  uint64_t capacity = 0;
+  bool inUse = false;
+
+  void clear() {
+    if (!memory)
+      return;
+    noteRelease(memory);
+    std::free(memory);
+    memory = nullptr;
+    capacity = 0;
+  }
+  ~ThreadArena() { clear(); }
+};
+
+thread_local ThreadArena threadArena;
+
+void *allocateArena(uint64_t bytes) {
+  uint64_t rounded = (bytes + 63) / 64 * 64;
+  if (rounded < bytes)
+    arenaOutOfMemory(bytes);
+  void *memory = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+  if (!memory)
+    arenaOutOfMemory(bytes);
+  noteAllocation(memory, bytes);
+  return memory;
+}
+
+} // namespace
+
+void oxla::rt::setMemoryAccounting(bool on) {
+  Ledger &l = ledger();
+  std::lock_guard<std::mutex> lock(l.mutex);
+  l.sizes.clear();
+  l.counters = MemoryCounters();
+  accounting.store(on);
+}
+
+bool oxla::rt::memoryAccountingOn() { return accounting.load(std::memory_order_relaxed); }
+
+void oxla::rt::resetMemoryPeak() {
+  Ledger &l = ledger();
+  std::lock_guard<std::mutex> lock(l.mutex);
+  l.counters.peakBytes = l.counters.heldBytes;
+  l.counters.allocations = 0;
+}
+
+MemoryCounters oxla::rt::memoryCounters() {
+  Ledger &l = ledger();
+  std::lock_guard<std::mutex> lock(l.mutex);
+  return l.counters;
+}
+
+void oxla::rt::noteAllocation(const void *memory, uint64_t bytes) {
+  if (!memoryAccountingOn() || !memory)
+    return;
+  Ledger &l = ledger();
+  std::lock_guard<std::mutex> lock(l.mutex);
+  if (!l.sizes.emplace(memory, bytes).second)
+    return;
+  l.counters.heldBytes += bytes;
+  l.counters.allocations += 1;
+  if (l.counters.heldBytes > l.counters.peakBytes)
+    l.counters.peakBytes = l.counters.heldBytes;
+}
+
+void oxla::rt::noteRelease(const void *memory) {
+  if (!memoryAccountingOn() || !memory)
+    return;
+  Ledger &l = ledger();
+  std::lock_guard<std::mutex> lock(l.mutex);
+  auto found = l.sizes.find(memory);
+  if (found == l.sizes.end())
+    return;
+  l.counters.heldBytes -= found->second;
+  l.sizes.erase(found);
+}
+
+void oxla::rt::releaseThreadArena() { threadArena.clear(); }
+
+extern "C" void *oxla_arena_acquire(uint64_t bytes) {
+  ThreadArena &arena = threadArena;
+  if (arena.inUse)
+    return allocateArena(bytes);
+  if (arena.capacity < bytes) {
+    arena.clear();
+    arena.memory = allocateArena(bytes);
+    arena.capacity = bytes;
+  }
+  arena.inUse = true;
+  return arena.memory;
+}
+
+extern "C" void oxla_arena_release(void *memory) {
+  ThreadArena &arena = threadArena;
+  if (memory == arena.memory && arena.inUse) {
+    arena.inUse = false;
+    return;
+  }
+  noteRelease(memory);
+  std::free(memory);
+}
