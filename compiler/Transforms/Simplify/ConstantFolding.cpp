@@ -11,8 +11,9 @@
 //   operands, and its result is a splat;
 // - any other pure, region-free op on constants is evaluated whole, when
 //   its result has at most kMaxFoldedElements elements and does not grow
-//   a constant much (a broadcast of a non-splat, which the compiled code
-//   computes for free inside its consumers); contractions only on small
+//   the constants much; never a broadcast of a non-splat (the compiled
+//   code broadcasts for free inside the users, and some users recognize
+//   the broadcast: a convolution's bias); contractions only on small
 //   operands (the interpreter computes them one product at a time).
 // An op the interpreter rejects (an out-of-range index, a bad value) is
 // left for the compiled code, which reports it where it runs.
@@ -155,7 +156,9 @@ struct FoldConstantOp : public RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
 
   LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
-    if (!isFoldable(op))
+    // A broadcast of a non-splat stays: its users read it for free, and
+    // some recognize it (a convolution's bias, oxla-convolution-to-runtime).
+    if (!isFoldable(op) || isa<hlo::BroadcastInDimOp, hlo::BroadcastOp>(op))
       return failure();
     SmallVector<ElementsAttr> operands;
     int64_t operandElements = 0;

@@ -44,27 +44,30 @@ func.func @movement() -> (tensor<2x2xi32>, tensor<4xf32>) {
 
 // -----
 
-// Left alone: ops on non-constants; a broadcast of a non-splat constant to
-// many more elements (the compiled code broadcasts it inside its users); a
+// Left alone: ops on non-constants; a broadcast of a non-splat constant,
+// however small (the compiled code broadcasts it inside its users, and a
+// convolution's bias is recognized as one); a
 // product of large constants (the interpreter computes it one product at a
 // time). An integer division by zero folds to the interpreter's -1 (XLA's).
 // CHECK-LABEL: func.func @unchanged
 // CHECK-DAG: %[[D:.*]] = stablehlo.constant dense<[3, -1]> : tensor<2xi32>
 // CHECK-DAG: stablehlo.exponential %arg0
-// CHECK-DAG: stablehlo.broadcast_in_dim
+// CHECK-DAG: stablehlo.broadcast_in_dim %{{.*}}, dims = [0] : (tensor<3xi32>) -> tensor<3x4096xi32>
+// CHECK-DAG: stablehlo.broadcast_in_dim %{{.*}}, dims = [1] : (tensor<3xi32>) -> tensor<2x3xi32>
 // CHECK-DAG: stablehlo.dot_general
 // CHECK-NOT: stablehlo.divide
 // CHECK: return {{.*}}, %[[D]]
-func.func @unchanged(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<3x4096xi32>, tensor<128x128xf32>, tensor<2xi32>) {
+func.func @unchanged(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<3x4096xi32>, tensor<2x3xi32>, tensor<128x128xf32>, tensor<2xi32>) {
   %e = stablehlo.exponential %x : tensor<4xf32>
   %c = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
   %b = stablehlo.broadcast_in_dim %c, dims = [0] : (tensor<3xi32>) -> tensor<3x4096xi32>
+  %s = stablehlo.broadcast_in_dim %c, dims = [1] : (tensor<3xi32>) -> tensor<2x3xi32>
   %m = stablehlo.constant dense<0.5> : tensor<128x128xf32>
   %p = stablehlo.dot_general %m, %m, contracting_dims = [1] x [0] : (tensor<128x128xf32>, tensor<128x128xf32>) -> tensor<128x128xf32>
   %n = stablehlo.constant dense<[6, 8]> : tensor<2xi32>
   %z = stablehlo.constant dense<[2, 0]> : tensor<2xi32>
   %d = stablehlo.divide %n, %z : tensor<2xi32>
-  return %e, %b, %p, %d : tensor<4xf32>, tensor<3x4096xi32>, tensor<128x128xf32>, tensor<2xi32>
+  return %e, %b, %s, %p, %d : tensor<4xf32>, tensor<3x4096xi32>, tensor<2x3xi32>, tensor<128x128xf32>, tensor<2xi32>
 }
 
 // -----
