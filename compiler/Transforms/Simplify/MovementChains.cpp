@@ -5,9 +5,9 @@
 //   where it is -> their operand;
 // - reshape(reshape(x)) -> reshape(x); transpose(transpose(x)) -> one
 //   transpose; broadcast_in_dim(broadcast_in_dim(x)) -> one broadcast;
-// - a transpose that moves only dimensions of size 1, and a
-//   broadcast_in_dim that adds only dimensions of size 1 in order, are
-//   reshapes; a broadcast_in_dim that only permutes is a transpose;
+// - a broadcast_in_dim that only permutes is a transpose (one that only
+//   adds unit dimensions stays: as a reshape it would be a view, which
+//   bufferization cannot always give a loop its own buffer for);
 // - canonical forms: broadcast (deprecated) is broadcast_in_dim; an iota
 //   of rank > 1 is a broadcast of a 1-D iota (which CSE then shares); an
 //   iota along a dimension of size 1 is a zero constant.
@@ -27,20 +27,6 @@ namespace {
 bool isStatic(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   return tensor && tensor.hasStaticShape();
-}
-
-/// The non-unit dimensions of `shape`, in order, through `map` (the
-/// operand dimension each result dimension reads).
-bool keepsNonUnitOrder(ArrayRef<int64_t> shape, ArrayRef<int64_t> map) {
-  int64_t last = -1;
-  for (auto [dim, from] : llvm::enumerate(map)) {
-    if (shape[dim] == 1)
-      continue;
-    if (from < last)
-      return false;
-    last = from;
-  }
-  return true;
 }
 
 struct ReshapeChain : public OpRewritePattern<hlo::ReshapeOp> {
@@ -81,10 +67,6 @@ struct TransposeChain : public OpRewritePattern<hlo::TransposeOp> {
                                                     composed);
       return success();
     }
-    if (keepsNonUnitOrder(resultType.getShape(), perm)) {
-      rewriter.replaceOpWithNewOp<hlo::ReshapeOp>(op, op.getType(), op.getOperand());
-      return success();
-    }
     return failure();
   }
 };
@@ -114,13 +96,15 @@ struct BroadcastInDimChain : public OpRewritePattern<hlo::BroadcastInDimOp> {
     for (auto [i, dim] : llvm::enumerate(dims))
       if (operandType.getDimSize(i) != resultType.getDimSize(dim))
         return failure();
+    // One that only adds unit dimensions stays a broadcast: as a reshape it
+    // would lower to a view, which bufferization cannot always give a loop
+    // its own buffer for (tensor.reshape in a while body: RaW conflict).
     bool increasing = llvm::is_sorted(dims) &&
                       std::adjacent_find(dims.begin(), dims.end()) == dims.end();
     if (increasing) {
-      if (operandType == resultType)
-        rewriter.replaceOp(op, op.getOperand());
-      else
-        rewriter.replaceOpWithNewOp<hlo::ReshapeOp>(op, op.getType(), op.getOperand());
+      if (operandType != resultType)
+        return failure();
+      rewriter.replaceOp(op, op.getOperand());
       return success();
     }
     if (operandType.getRank() != resultType.getRank())
