@@ -125,4 +125,45 @@ def WidenNarrowContractions
   let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
 }
 
+def Simplify : Pass<"oxla-simplify", "mlir::ModuleOp"> {
+  let summary = "Algebraic simplification of StableHLO (XLA's, where exact)";
+  let description = [{
+    Rewrites StableHLO into fewer or cheaper StableHLO ops that compute the
+    same values bit for bit, by the pattern families of Simplify/ (one file
+    each, listed in Simplify/Patterns.h): ops on constants folded by the
+    reference interpreter's evaluators (so a folded value is the one the
+    interpreter computes); identities that are exact in IEEE arithmetic
+    (x*1, x/1, x+(-0.0), x-(+0.0), but not x+0.0, which turns -0.0 into
+    +0.0, nor x-x or x*0, wrong for NaN and infinities); select on a
+    constant predicate; convert chains whose first step widens exactly;
+    reshape, transpose and broadcast_in_dim chains, no-op data movement,
+    and elementwise ops moved before the broadcast, transpose or reshape
+    their operands share; slice of concatenate or slice, pad by nothing,
+    dynamic_slice at constant indices; dot_general of transposes with the
+    permutation folded into its dimension numbers; reduce of a broadcast
+    along the broadcast dimensions (max, min, and, or; integer add);
+    unused results of variadic reduces. The greedy driver runs the patterns
+    to a fixed point within `max-iterations` sweeps and `max-rewrites`
+    rewrites, then common subexpressions are merged (also an op in a while
+    body or a branch with one around it, but never into the bodies of
+    reduce, sort, scatter, ..., which the compiler lowers on their own).
+    Constants stay in the region they are written in. The statistics (and,
+    with `report`, a remark on the module) give the count of StableHLO ops
+    before and after.
+  }];
+  let options = [
+    Option<"maxIterations", "max-iterations", "int64_t", "10",
+           "Most sweeps of the greedy driver">,
+    Option<"maxRewrites", "max-rewrites", "int64_t", "100000",
+           "Most rewrites in all">,
+    Option<"report", "report", "bool", "false",
+           "Emit a remark with the op counts before and after">,
+  ];
+  let statistics = [
+    Statistic<"opsBefore", "ops-before", "StableHLO ops before simplification">,
+    Statistic<"opsAfter", "ops-after", "StableHLO ops after simplification">,
+  ];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+}
+
 #endif // OXLA_COMPILER_TRANSFORMS_PASSES

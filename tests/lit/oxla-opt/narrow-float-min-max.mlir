@@ -54,3 +54,21 @@ func.func @unchanged(%a: f16, %x: f32) -> (f32, f32, f32) {
   %3 = arith.maximumf %x, %c : f32
   return %1, %2, %3 : f32, f32, f32
 }
+
+// The truncf that rounded the f32 maximum back to bf16 reads the chosen
+// pattern directly (extf then truncf to the same type is the identity);
+// a truncf of an extf from another type stays.
+// CHECK-LABEL: func.func @round_trip_bf16
+// CHECK: %[[K:.*]] = arith.truncf %{{.*}} : f32 to bf16
+// CHECK: %[[H:.*]] = arith.bitcast %{{.*}} : i16 to bf16
+// CHECK-NOT: arith.truncf
+// CHECK: return %[[H]], %[[K]]
+func.func @round_trip_bf16(%a: bf16, %b: bf16, %h: f16) -> (bf16, bf16) {
+  %4 = arith.extf %h : f16 to f32
+  %5 = arith.truncf %4 : f32 to bf16
+  %0 = arith.extf %a : bf16 to f32
+  %1 = arith.extf %b : bf16 to f32
+  %2 = arith.maximumf %0, %1 : f32
+  %3 = arith.truncf %2 : f32 to bf16
+  return %3, %5 : bf16, bf16
+}
