@@ -484,18 +484,6 @@ int checkCustomCalls(ModuleOp module) {
   return code;
 }
 
-/// The OXLA_* environment variables (but the cache's own): options that may
-/// change what the compiler writes, so part of a cache key.
-std::string compileEnvironment() {
-  std::string variables;
-  for (char **entry = environ; *entry; ++entry) {
-    llvm::StringRef variable(*entry);
-    if (variable.starts_with("OXLA_") && !variable.starts_with("OXLA_CACHE_"))
-      variables += variable.str() + "\n";
-  }
-  return variables;
-}
-
 /// With --cache-report, says whether the program came from the cache.
 void reportCacheUse(llvm::StringRef outcome, llvm::StringRef path) {
   if (cacheReport)
@@ -653,7 +641,8 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   if (cache) {
     llvm::StringRef source = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
     oxla::CompileTimings::Scope lookingUp(timed, "compile cache: key and lookup");
-    key = oxla::CompileCache::key({"oxla-run", source, signature, compileEnvironment(),
+    key = oxla::CompileCache::key({"oxla-run", source, signature,
+                                   oxla::CompileCache::environmentVariables(),
                                    "devices=" + std::to_string(numDevices)});
     std::optional<std::string> path = cache->lookup(key);
     lookingUp.stop();
