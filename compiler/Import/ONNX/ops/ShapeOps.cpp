@@ -128,10 +128,12 @@ FailureOr<Value> reshapeTo(NodeContext &ctx, Value x, ArrayRef<int64_t> target, 
     bool isStatic = type.hasStaticShape();
     for (auto [i, size] : llvm::enumerate(shape))
       if (static_cast<int64_t>(i) != inferred) {
-        if (ShapedType::isDynamic(size))
+        if (ShapedType::isDynamic(size)) {
           isStatic = false;
-        else
-          known *= size;
+        } else if (__builtin_mul_overflow(known, size, &known)) {
+          (void)ctx.invalid("the shape has more elements than a 64-bit count holds");
+          return failure();
+        }
       }
     if (isStatic) {
       if (known == 0 || type.getNumElements() % known != 0) {
@@ -153,7 +155,10 @@ FailureOr<Value> reshapeTo(NodeContext &ctx, Value x, ArrayRef<int64_t> target, 
   } else if (type.hasStaticShape()) {
     int64_t count = 1;
     for (int64_t size : shape)
-      count *= size;
+      if (__builtin_mul_overflow(count, size, &count)) {
+        (void)ctx.invalid("the shape has more elements than a 64-bit count holds");
+        return failure();
+      }
     if (count != type.getNumElements()) {
       (void)ctx.invalid("cannot reshape " + Twine(type.getNumElements()) + " elements to " +
                         Twine(count));

@@ -35,6 +35,9 @@ MODELS = {
         [("x", [1, 1, 4, 4])]),
     # In a subgraph: the If's branch is checked too.
     "if_conv_stride0": lambda: _if_model(),
+    "reshape_huge": lambda: model(
+        [helper.make_node("Reshape", ["x", "shape"], ["y"])], [("x", [8])],
+        [numpy_helper.from_array(np.array([1 << 31, 1 << 31, 1 << 31], np.int64), "shape")]),
     "expand_huge": lambda: model(
         [helper.make_node("Expand", ["x", "shape"], ["y"])], [("x", [4])], [HUGE]),
 }
