@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/collectives/Collectives.h"
+#include "runtime/collectives/DeviceBarrier.h"
 
-#include <condition_variable>
 #include <cstring>
 #include <mutex>
 
@@ -20,14 +20,15 @@ namespace {
 
 class LocalCommunicator final : public Communicator {
 public:
-  explicit LocalCommunicator(int64_t devices) : devices_(devices), slots_(devices) {}
+  explicit LocalCommunicator(int64_t devices)
+      : devices_(devices), slots_(devices), barrier_(devices) {}
 
   int64_t size() const override { return devices_; }
 
   bool exchange(int64_t self, const std::vector<int64_t> &group, const void *in, size_t bytes,
                 void *out, std::string &error) override {
     slots_[self] = {in, bytes};
-    if (!meet(error))
+    if (!barrier_.meet(error))
       return false;
     auto *target = static_cast<char *>(out);
     bool ok = true;
@@ -43,13 +44,13 @@ public:
       std::memcpy(target + i * bytes, slot.data, bytes);
     }
     countReceived(ok ? group.size() * bytes : 0);
-    return meet(error) && ok;
+    return barrier_.meet(error) && ok;
   }
 
   bool permute(int64_t self, int64_t source, const void *in, size_t bytes, void *out,
                std::string &error) override {
     slots_[self] = {in, bytes};
-    if (!meet(error))
+    if (!barrier_.meet(error))
       return false;
     bool ok = true;
     if (source < 0) {
@@ -63,14 +64,10 @@ public:
       std::memcpy(out, slots_[source].data, bytes);
       countReceived(bytes);
     }
-    return meet(error) && ok;
+    return barrier_.meet(error) && ok;
   }
 
-  void leave(int64_t) override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    ++left_;
-    changed_.notify_all();
-  }
+  void leave(int64_t) override { barrier_.leave(); }
 
 private:
   struct Slot {
@@ -83,31 +80,10 @@ private:
     bytesReceived_ += bytes;
   }
 
-  /// The barrier: false once a device has finished its program while
-  /// others still meet (they reached different collectives).
-  bool meet(std::string &error) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    uint64_t generation = generation_;
-    if (left_ == 0 && ++arrived_ == devices_) {
-      arrived_ = 0;
-      ++generation_;
-      changed_.notify_all();
-      return true;
-    }
-    changed_.wait(lock, [&] { return generation_ != generation || left_ > 0; });
-    if (generation_ != generation)
-      return true;
-    error = "the devices reached different collectives: a device finished its program "
-            "while others wait at a collective";
-    return false;
-  }
-
   int64_t devices_;
   std::vector<Slot> slots_;
   std::mutex mutex_;
-  std::condition_variable changed_;
-  int64_t arrived_ = 0, left_ = 0;
-  uint64_t generation_ = 0;
+  DeviceBarrier barrier_;
 };
 
 } // namespace

@@ -7,10 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/collectives/MpiDistribution.h"
+#include "runtime/collectives/DeviceBarrier.h"
 
 #include <mpi.h>
 
-#include <condition_variable>
 #include <cstring>
 #include <mutex>
 
@@ -21,7 +21,7 @@ namespace {
 class MpiCommunicator final : public Communicator {
 public:
   MpiCommunicator(int64_t devices, int64_t rank, int64_t local)
-      : devices_(devices), first_(rank * local), local_(local), slots_(local) {}
+      : devices_(devices), first_(rank * local), local_(local), slots_(local), barrier_(local) {}
 
   int64_t size() const override { return devices_; }
 
@@ -33,7 +33,7 @@ public:
     for (size_t i = 0; i < group.size(); ++i)
       std::memcpy(target + i * bytes, all_.data() + group[i] * bytes, bytes);
     countReceived(group.size() * bytes);
-    return meet(error);
+    return barrier_.meet(error);
   }
 
   bool permute(int64_t self, int64_t source, const void *in, size_t bytes, void *out,
@@ -46,14 +46,10 @@ public:
       std::memcpy(out, all_.data() + source * bytes, bytes);
       countReceived(bytes);
     }
-    return meet(error);
+    return barrier_.meet(error);
   }
 
-  void leave(int64_t) override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    ++left_;
-    changed_.notify_all();
-  }
+  void leave(int64_t) override { barrier_.leave(); }
 
 private:
   struct Slot {
@@ -67,7 +63,7 @@ private:
   bool share(int64_t self, const void *in, size_t bytes, std::string &error) {
     int64_t local = self - first_;
     slots_[local] = {in, bytes};
-    if (!meet(error))
+    if (!barrier_.meet(error))
       return false;
     bool ok = true;
     if (local == 0) {
@@ -88,7 +84,7 @@ private:
       if (code != MPI_SUCCESS)
         failure_ = "MPI_Allgather failed (MPI error " + std::to_string(code) + ")";
     }
-    if (!meet(error))
+    if (!barrier_.meet(error))
       return false;
     if (!failure_.empty()) {
       error = failure_;
@@ -102,31 +98,12 @@ private:
     bytesReceived_ += bytes;
   }
 
-  bool meet(std::string &error) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    uint64_t generation = generation_;
-    if (left_ == 0 && ++arrived_ == local_) {
-      arrived_ = 0;
-      ++generation_;
-      changed_.notify_all();
-      return true;
-    }
-    changed_.wait(lock, [&] { return generation_ != generation || left_ > 0; });
-    if (generation_ != generation)
-      return true;
-    error = "the devices reached different collectives: a device finished its program "
-            "while others wait at a collective";
-    return false;
-  }
-
   int64_t devices_, first_, local_;
   std::vector<Slot> slots_;
   std::vector<char> all_;
   std::string failure_;
   std::mutex mutex_;
-  std::condition_variable changed_;
-  int64_t arrived_ = 0, left_ = 0;
-  uint64_t generation_ = 0;
+  DeviceBarrier barrier_;
 };
 
 class MpiDistribution final : public Distribution {
