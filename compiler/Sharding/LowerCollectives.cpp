@@ -201,6 +201,21 @@ public:
     return success();
   }
 
+  /// The process groups of a collective with a channel handle and
+  /// use_global_device_ids (all_gather, all_reduce, reduce_scatter,
+  /// collective_reduce), all of one size when `equalSizes`.
+  template <typename CollectiveOp>
+  FailureOr<Groups> groupsOf(CollectiveOp op, bool equalSizes) {
+    FailureOr<Grouping> grouping =
+        withGlobalIds(op_, channelOf(op.getChannelHandle()), op.getUseGlobalDeviceIds());
+    if (failed(grouping))
+      return failure();
+    FailureOr<Groups> groups = deviceGroups(op_, *grouping, op.getReplicaGroups(), grid_);
+    if (failed(groups) || (equalSizes && failed(sameSizes(*groups))))
+      return failure();
+    return groups;
+  }
+
   /// Element `k` of the 1-D `root` operand, as tensor<i32>.
   Value rootIndex(Value root, int64_t k) {
     auto type = cast<RankedTensorType>(root.getType());
@@ -403,32 +418,20 @@ LogicalResult Lowering::lower() {
     return success();
   }
   if (auto gather = dyn_cast<hlo::AllGatherOp>(op_)) {
-    FailureOr<Grouping> grouping = withGlobalIds(op_, channelOf(gather.getChannelHandle()),
-                                                 gather.getUseGlobalDeviceIds());
-    if (failed(grouping))
-      return failure();
-    FailureOr<Groups> groups = deviceGroups(op_, *grouping, gather.getReplicaGroups(), grid_);
-    if (failed(groups) || failed(sameSizes(*groups)))
+    FailureOr<Groups> groups = groupsOf(gather, /*equalSizes=*/true);
+    if (failed(groups))
       return failure();
     for (Value operand : gather.getOperands())
       results.push_back(mergeInto(exchange(operand, *groups), gather.getAllGatherDim()));
   } else if (auto reduce = dyn_cast<hlo::AllReduceOp>(op_)) {
-    FailureOr<Grouping> grouping = withGlobalIds(op_, channelOf(reduce.getChannelHandle()),
-                                                 reduce.getUseGlobalDeviceIds());
-    if (failed(grouping))
-      return failure();
-    FailureOr<Groups> groups = deviceGroups(op_, *grouping, reduce.getReplicaGroups(), grid_);
+    FailureOr<Groups> groups = groupsOf(reduce, /*equalSizes=*/false);
     if (failed(groups))
       return failure();
     for (Value operand : reduce.getOperands())
       results.push_back(fold(exchange(operand, *groups), reduce.getComputation(), *groups));
   } else if (auto scatter = dyn_cast<hlo::ReduceScatterOp>(op_)) {
-    FailureOr<Grouping> grouping = withGlobalIds(op_, channelOf(scatter.getChannelHandle()),
-                                                 scatter.getUseGlobalDeviceIds());
-    if (failed(grouping))
-      return failure();
-    FailureOr<Groups> groups = deviceGroups(op_, *grouping, scatter.getReplicaGroups(), grid_);
-    if (failed(groups) || failed(sameSizes(*groups)))
+    FailureOr<Groups> groups = groupsOf(scatter, /*equalSizes=*/true);
+    if (failed(groups))
       return failure();
     int64_t count = groups->front().size();
     int64_t dim = scatter.getScatterDimension();
@@ -477,11 +480,7 @@ LogicalResult Lowering::lower() {
                                     : member(stacked, 0));
     }
   } else if (auto reduce = dyn_cast<hlo::CollectiveReduceOp>(op_)) {
-    FailureOr<Grouping> grouping = withGlobalIds(op_, channelOf(reduce.getChannelHandle()),
-                                                 reduce.getUseGlobalDeviceIds());
-    if (failed(grouping))
-      return failure();
-    FailureOr<Groups> groups = deviceGroups(op_, *grouping, reduce.getReplicaGroups(), grid_);
+    FailureOr<Groups> groups = groupsOf(reduce, /*equalSizes=*/false);
     if (failed(groups))
       return failure();
     // The root (each group's first member) gets the reduction, the others
