@@ -56,14 +56,20 @@ struct ThreadArena {
 
 thread_local ThreadArena threadArena;
 
-void *allocateArena(uint64_t bytes) {
+/// An arena of `bytes`, counted; null when the memory cannot serve it.
+void *tryAllocateArena(uint64_t bytes) {
   uint64_t rounded = (bytes + 63) / 64 * 64;
   if (rounded < bytes)
-    arenaOutOfMemory(bytes);
+    return nullptr;
   void *memory = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+  noteAllocation(memory, bytes);
+  return memory;
+}
+
+void *allocateArena(uint64_t bytes) {
+  void *memory = tryAllocateArena(bytes);
   if (!memory)
     arenaOutOfMemory(bytes);
-  noteAllocation(memory, bytes);
   return memory;
 }
 
@@ -118,6 +124,20 @@ void oxla::rt::noteRelease(const void *memory) {
 }
 
 void oxla::rt::releaseThreadArena() { threadArena.clear(); }
+
+bool oxla::rt::reserveThreadArena(uint64_t bytes) {
+  ThreadArena &arena = threadArena;
+  // A nested call gets an arena of its own when it asks.
+  if (arena.inUse || arena.capacity >= bytes || bytes == 0)
+    return true;
+  arena.clear();
+  void *memory = tryAllocateArena(bytes);
+  if (!memory)
+    return false;
+  arena.memory = memory;
+  arena.capacity = bytes;
+  return true;
+}
 
 extern "C" void *oxla_arena_acquire(uint64_t bytes) {
   ThreadArena &arena = threadArena;

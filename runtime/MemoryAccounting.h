@@ -41,6 +41,12 @@ void noteRelease(const void *memory);
 /// call that needs one).
 void releaseThreadArena();
 
+/// Makes the calling thread's arena hold at least `bytes` before a compiled
+/// entry asks for it, so that an arena the memory cannot serve is a status
+/// the caller returns (the compiled code's own request can only end the
+/// process). False when the memory cannot serve it.
+bool reserveThreadArena(uint64_t bytes);
+
 } // namespace oxla::rt
 
 extern "C" {

@@ -3,6 +3,7 @@
 #include "runtime/api/Handles.h"
 
 #include "runtime/CheckRoutines.h"
+#include "runtime/MemoryAccounting.h"
 
 using namespace oxla;
 
@@ -138,6 +139,19 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
         release(results[j]);
       return outOfMemory(resultTypes[i].element, resultTypes[i].dims);
     }
+  }
+
+  // The arena of the entry's planned temporaries, taken now so that memory
+  // that cannot serve it is a status, not the end of the process.
+  if (!rt::reserveThreadArena(entry.memory.arenaBytes)) {
+    for (size_t i = 0; i < resultTypes.size(); ++i) {
+      release(results[i]);
+      results[i] = nullptr;
+    }
+    return makeStatus(OXLA_OUT_OF_MEMORY,
+                      "out of memory: cannot allocate " +
+                          std::to_string(entry.memory.arenaBytes) + " bytes for @" +
+                          entry.name + "'s arena of temporaries");
   }
 
   // The descriptors and the entry's pointer array live on the stack for

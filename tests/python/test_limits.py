@@ -26,6 +26,27 @@ def test_result_beyond_memory_is_memory_error():
     assert isinstance(info.value, oxla.Error)
 
 
+# Temporaries of 2^49 bytes: the entry's arena (issue 33's buffer plan) cannot be had.
+HUGE_TEMPORARY = """
+func.func @main(%a: tensor<f32>) -> tensor<f32> {
+  %b = stablehlo.broadcast_in_dim %a, dims = [] : (tensor<f32>) -> tensor<70368744177664x2xf32>
+  %c = stablehlo.exponential %b : tensor<70368744177664x2xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%c init: %zero) applies stablehlo.add across dimensions = [0, 1] : (tensor<70368744177664x2xf32>, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+"""
+
+
+def test_temporaries_beyond_memory_are_memory_error():
+    exe = oxla.compile(HUGE_TEMPORARY)
+    with pytest.raises(oxla.OutOfMemoryError, match=r"cannot allocate \d+ bytes for @main's arena"):
+        exe(np.float32(1))
+    # The process and the executable stay usable.
+    small = oxla.compile(HUGE_TEMPORARY.replace("70368744177664x2", "4x2"))
+    assert small(np.float32(0)) == 8
+
+
 def test_size_overflow_is_invalid_program():
     with pytest.raises(oxla.InvalidArgumentError, match="has more elements than a 64-bit size counts"):
         oxla.compile(OVERFLOWING_RESULT)
