@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/CheckRoutines.h"
+#include "runtime/OutOfMemoryRecovery.h"
 #include "runtime/collectives/Collectives.h"
 #include "runtime/kernels/XlaCpuTargets.h"
 
@@ -76,6 +77,8 @@ bool oxla::rt::runBuiltinCustomCall(const CustomCallDescription &call,
 }
 
 extern "C" void _mlir_ciface_oxla_custom_call(int64_t id, IndexVector *addresses) {
+  // Handlers are C++ (or C) frames, and may run compiled code of their own.
+  oxla::rt::CallbackScope callback;
   oxla::rt::CheckSession *session = oxla::rt::activeSession();
   if (!session)
     return;

@@ -2,6 +2,8 @@
 
 #include "runtime/MemoryAccounting.h"
 
+#include "runtime/OutOfMemoryRecovery.h"
+
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +30,7 @@ Ledger &ledger() {
 }
 
 [[noreturn]] void arenaOutOfMemory(uint64_t bytes) {
+  recoverFromOutOfMemory(bytes);
   std::fprintf(stderr,
                "error: out of memory: compiled code could not allocate %llu bytes "
                "(its arena of temporaries)\n",
@@ -124,6 +127,9 @@ void oxla::rt::noteRelease(const void *memory) {
 }
 
 void oxla::rt::releaseThreadArena() { threadArena.clear(); }
+
+bool oxla::rt::threadArenaInUse() { return threadArena.inUse; }
+void oxla::rt::endThreadArenaUse() { threadArena.inUse = false; }
 
 bool oxla::rt::reserveThreadArena(uint64_t bytes) {
   ThreadArena &arena = threadArena;

@@ -47,6 +47,11 @@ void releaseThreadArena();
 /// process). False when the memory cannot serve it.
 bool reserveThreadArena(uint64_t bytes);
 
+/// Whether a call holds the calling thread's arena now; a call abandoned on
+/// out of memory (OutOfMemoryRecovery.h) gives back the arena it held.
+bool threadArenaInUse();
+void endThreadArenaUse();
+
 } // namespace oxla::rt
 
 extern "C" {

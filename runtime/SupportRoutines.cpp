@@ -11,6 +11,7 @@
 #include "runtime/CheckRoutines.h"
 #include "runtime/MemoryAccounting.h"
 #include "runtime/MemRefDescriptor.h"
+#include "runtime/OutOfMemoryRecovery.h"
 
 #include <cstdint>
 #include <malloc.h>
@@ -43,9 +44,12 @@ using oxla::rt::UnrankedMemRef;
 // use-generic-functions) instead of malloc itself: a request the memory
 // cannot serve stops the program with the bytes it asked for (a runtime
 // error, exit code 1) instead of letting it write through a null pointer.
-// Compiled code has no way to unwind, so this ends the process.
+// Compiled code has no way to unwind: under the C API's recovery point the
+// call is abandoned and reported (OutOfMemoryRecovery.h); elsewhere this ends
+// the process.
 
 [[noreturn]] static void outOfMemory(uint64_t bytes) {
+  oxla::rt::recoverFromOutOfMemory(bytes);
   std::fprintf(stderr,
                "error: out of memory: compiled code could not allocate %llu "
                "bytes\n",
@@ -59,6 +63,7 @@ extern "C" void *_mlir_memref_to_llvm_alloc(uint64_t bytes) {
   if (!memory && bytes != 0)
     outOfMemory(bytes);
   oxla::rt::noteAllocation(memory, bytes);
+  oxla::rt::noteRecoverableAllocation(memory);
   return memory;
 }
 
@@ -72,11 +77,13 @@ extern "C" void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
   if (!memory && rounded != 0)
     outOfMemory(bytes);
   oxla::rt::noteAllocation(memory, bytes);
+  oxla::rt::noteRecoverableAllocation(memory);
   return memory;
 }
 
 extern "C" void _mlir_memref_to_llvm_free(void *memory) {
   oxla::rt::noteRelease(memory);
+  oxla::rt::noteRecoverableRelease(memory);
   std::free(memory);
 }
 

@@ -2,6 +2,8 @@
 
 #include "runtime/ThreadPool.h"
 
+#include "runtime/OutOfMemoryRecovery.h"
+
 #include <algorithm>
 
 #include <chrono>
@@ -108,7 +110,11 @@ bool ThreadPool::runOne() {
     tasks_.pop_front();
     queued_.fetch_sub(1, std::memory_order_relaxed);
   }
-  task();
+  {
+    // A task may run compiled code (a parallel loop's body) inside a call.
+    CallbackScope callback;
+    task();
+  }
   finished();
   return true;
 }

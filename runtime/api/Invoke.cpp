@@ -4,6 +4,7 @@
 
 #include "runtime/CheckRoutines.h"
 #include "runtime/MemoryAccounting.h"
+#include "runtime/OutOfMemoryRecovery.h"
 
 using namespace oxla;
 
@@ -164,6 +165,7 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
     next = describe(i < numArguments ? arguments[i] : results[i - numArguments], next);
   }
 
+  std::optional<uint64_t> outOfMemory;
   std::vector<std::string> messages;
   CustomCallContext customCalls{client, &metadata_.customCalls, false, &messages};
   rt::CheckSession session;
@@ -175,14 +177,17 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
     // Parallel loops of the compiled code run on the client's threads.
     rt::ScopedPool threads(client->pool.get());
     rt::ActiveChecks active(session);
-    entries_[index](pointers.data());
+    outOfMemory = rt::runRecoveringFromOutOfMemory(entries_[index], pointers.data());
   }
-  if (session.failed == 0 && !customCalls.failed)
+  if (!outOfMemory && session.failed == 0 && !customCalls.failed)
     return nullptr;
   for (size_t i = 0; i < resultTypes.size(); ++i) {
     release(results[i]);
     results[i] = nullptr;
   }
+  if (outOfMemory)
+    return makeStatus(OXLA_OUT_OF_MEMORY, "out of memory: compiled code could not allocate " +
+                                              std::to_string(*outOfMemory) + " bytes");
   std::string message;
   for (const std::string &line : messages)
     message += (message.empty() ? "" : "\n") + line;

@@ -47,6 +47,29 @@ def test_temporaries_beyond_memory_are_memory_error():
     assert small(np.float32(0)) == 8
 
 
+# A temporary whose size comes from the arguments (`?`): allocated by the compiled code
+# on every call, n x n floats.
+DYNAMIC_TEMPORARY = """
+func.func @main(%a: tensor<?x1xf32>) -> tensor<f32> {
+  %p = stablehlo.dot_general %a, %a, contracting_dims = [1] x [1] : (tensor<?x1xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  %c = stablehlo.exponential %p : tensor<?x?xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%c init: %zero) applies stablehlo.add across dimensions = [0, 1] : (tensor<?x?xf32>, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+"""
+
+
+def test_compiled_code_out_of_memory_is_memory_error():
+    exe = oxla.compile(DYNAMIC_TEMPORARY)
+    assert exe(np.zeros((4, 1), np.float32)) == 16
+    # 10^7 x 10^7 floats: 4 * 10^14 bytes.
+    with pytest.raises(oxla.OutOfMemoryError, match="compiled code could not allocate 4000000000000"):
+        exe(np.zeros((10_000_000, 1), np.float32))
+    # The call was abandoned cleanly: the same executable runs again.
+    assert exe(np.zeros((3, 1), np.float32)) == 9
+
+
 def test_size_overflow_is_invalid_program():
     with pytest.raises(oxla.InvalidArgumentError, match="has more elements than a 64-bit size counts"):
         oxla.compile(OVERFLOWING_RESULT)
