@@ -36,6 +36,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Target/TargetMachine.h"
@@ -101,6 +102,23 @@ int exitCodeOf(oxla::CompileFailure why) {
   return kExitInternal;
 }
 
+/// Why the shared library `path` cannot be written, found before compiling
+/// (the linker writes it last): opened for writing without truncating it,
+/// and removed again when it did not exist. Nothing when it can be.
+std::optional<std::string> unwritableOutput(llvm::StringRef path) {
+  bool existed = llvm::sys::fs::exists(path);
+  if (llvm::sys::fs::is_directory(path))
+    return std::string("is a directory");
+  int fd;
+  if (std::error_code ec = llvm::sys::fs::openFileForWrite(
+          path, fd, llvm::sys::fs::CD_OpenAlways, llvm::sys::fs::OF_Append))
+    return ec.message();
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  if (!existed)
+    llvm::sys::fs::remove(path);
+  return std::nullopt;
+}
+
 int compile(MLIRContext &context, oxla::CompileTimings *timings) {
   std::string error;
   oxla::CompileTimings::Scope parsing(timings, "parse");
@@ -135,6 +153,11 @@ int compile(MLIRContext &context, oxla::CompileTimings *timings) {
     llvm::errs() << "oxla-compile: unknown --emit '" << emitKind << "'\n";
     return kExitInvalid;
   }
+  if (emit == "lib" && outputFilename != "-")
+    if (std::optional<std::string> why = unwritableOutput(outputFilename)) {
+      llvm::errs() << "oxla-compile: cannot write -o " << outputFilename << ": " << *why << "\n";
+      return kExitInvalid;
+    }
   if (targetName != "cpu") {
     llvm::errs() << "oxla-compile: unsupported: --target " << targetName
                  << " (only cpu)\n";
