@@ -91,6 +91,19 @@ def test_off_compiles_in_memory(monkeypatch, tmp_path):
     np.testing.assert_array_equal(exe(X), EXPECTED)
 
 
+def test_a_file_named_as_the_cache_is_left_alone(monkeypatch, tmp_path, capfd):
+    # A cache folder that is a file: compiled without the cache, the file untouched,
+    # no linker message.
+    cache = tmp_path / "cache"
+    cache.write_text("not a folder")
+    monkeypatch.setenv("OXLA_CACHE_DIR", str(cache))
+    exe = oxla.compile(SCALE, timing=True)
+    assert "compile cache" not in exe.compile_timings
+    np.testing.assert_array_equal(exe(X), EXPECTED)
+    assert cache.read_text() == "not a folder"
+    assert "ld" not in capfd.readouterr().err
+
+
 def test_size_bound_keeps_the_newest(monkeypatch, tmp_path):
     cache = tmp_path / "cache"
     monkeypatch.setenv("OXLA_CACHE_DIR", str(cache))

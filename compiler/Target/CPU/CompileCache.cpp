@@ -98,7 +98,11 @@ std::optional<CompileCache> CompileCache::fromEnvironment() {
   } else {
     directory = defaultDirectory();
   }
-  if (directory.empty() || llvm::sys::fs::create_directories(directory))
+  // A folder that cannot be made, or is a file, or cannot be written to:
+  // no cache (create_directories succeeds on an existing file).
+  if (directory.empty() || llvm::sys::fs::create_directories(directory) ||
+      !llvm::sys::fs::is_directory(directory) ||
+      llvm::sys::fs::access(directory, llvm::sys::fs::AccessMode::Write))
     return std::nullopt;
   uint64_t maxBytes = kDefaultMaxBytes;
   if (const char *limit = std::getenv("OXLA_CACHE_MAX_BYTES"))

@@ -33,7 +33,7 @@ namespace oxla {
 class CompileCache {
 public:
   /// The cache the environment names, or nothing when it is disabled or its
-  /// directory cannot be created.
+  /// directory cannot be created, is not a directory or cannot be written.
   static std::optional<CompileCache> fromEnvironment();
 
   explicit CompileCache(std::string directory, uint64_t maxBytes);
