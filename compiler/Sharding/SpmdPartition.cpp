@@ -27,6 +27,11 @@ struct SpmdPartitionPass : public oxla::impl::SpmdPartitionBase<SpmdPartitionPas
     ModuleOp module = getOperation();
     SmallVector<func::FuncOp> funcs;
     int64_t devices = numDevices;
+    if (devices < 0) {
+      mlir::emitError(module.getLoc()) << "num-devices=" << devices
+                         << " is not a device count (at least 1; 0: the meshes' size)";
+      return signalPassFailure();
+    }
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal() || func.isPrivate() || func->hasAttr(kLocalViewAttr))
         continue;

@@ -127,6 +127,10 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return kExitInvalid;
   // --devices N: partitioned for N devices and run on N processes, with
   // global inputs and results; --devices 1: the one-device meaning.
+  if (numDevices < 0) {
+    llvm::errs() << "oxla-interpret: --devices " << numDevices << " is not a device count (at least 1)\n";
+    return kExitInvalid;
+  }
   if (numDevices > 0 &&
       failed(runOnDevices(*module, numDevices, printShardings ? &llvm::outs() : nullptr)))
     return kExitUnsupported;

@@ -540,6 +540,10 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   parsing.stop();
   // --devices N: partitioned for N devices, the per-device program run on N
   // devices (run_parallel in the wrapper), global inputs and results.
+  if (numDevices < 0) {
+    llvm::errs() << "oxla-run: --devices " << numDevices << " is not a device count (at least 1)\n";
+    return kExitInvalid;
+  }
   if (numDevices > 0 &&
       failed(runOnDevices(*module, numDevices,
                           printShardings && reportsResults ? &llvm::outs() : nullptr)))
