@@ -180,4 +180,67 @@ TEST_F(RuntimeLimitsTest, DynamicSizesAreCheckedAgainstEachOther) {
   }
 }
 
+/// An n x n temporary from an n x 1 argument: allocated by the compiled code
+/// on each call, its size known only then.
+constexpr const char *kDynamicTemporary = R"mlir(
+func.func @main(%a: tensor<?x1xf32>) -> tensor<f32> {
+  %p = stablehlo.dot_general %a, %a, contracting_dims = [1] x [1] : (tensor<?x1xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  %c = stablehlo.exponential %p : tensor<?x?xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%c init: %zero) applies stablehlo.add across dimensions = [0, 1] : (tensor<?x?xf32>, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+)mlir";
+
+TEST_F(RuntimeLimitsTest, CompiledCodeOutOfMemoryIsAStatus) {
+  oxla_compile_options options{nullptr, 0, "square.mlir"};
+  oxla_executable *executable = nullptr;
+  ASSERT_EQ(oxla_executable_compile(client, kDynamicTemporary, std::strlen(kDynamicTemporary),
+                                    &options, &executable),
+            nullptr);
+  oxla_function *function = oxla_executable_function(executable, 0);
+  // Runs on n zeros, synchronously or not; the sum is n * n.
+  auto run = [&](int64_t n, bool async, float *sum) {
+    std::vector<float> zeros(n, 0.0f);
+    const int64_t dims[2] = {n, 1};
+    oxla_buffer *argument = nullptr;
+    EXPECT_EQ(oxla_buffer_create(client, OXLA_F32, dims, 2, zeros.data(),
+                                 n * sizeof(float), &argument),
+              nullptr);
+    oxla_buffer *result = nullptr;
+    Outcome outcome;
+    if (async) {
+      oxla_event *event = nullptr;
+      EXPECT_EQ(oxla_function_invoke_async(function, &argument, 1, nullptr, &event), nullptr);
+      outcome = outcomeOf(oxla_event_wait(event));
+      if (outcome.code == OXLA_OK)
+        EXPECT_EQ(oxla_event_take_results(event, &result, 1), nullptr);
+      oxla_event_free(event);
+    } else {
+      outcome = outcomeOf(oxla_function_invoke(function, &argument, 1, nullptr, &result, 1));
+    }
+    if (result) {
+      *sum = *static_cast<const float *>(oxla_buffer_data(result));
+      oxla_buffer_free(result);
+    }
+    oxla_buffer_free(argument);
+    return outcome;
+  };
+  for (bool async : {false, true}) {
+    float sum = 0;
+    EXPECT_EQ(run(4, async, &sum).code, OXLA_OK);
+    EXPECT_EQ(sum, 16.0f);
+    // 10^7 x 10^7 floats: 4 * 10^14 bytes, abandoned with the bytes asked for.
+    Outcome outcome = run(10'000'000, async, &sum);
+    EXPECT_EQ(outcome.code, OXLA_OUT_OF_MEMORY);
+    EXPECT_NE(outcome.message.find("compiled code could not allocate 4000000000000"),
+              std::string::npos)
+        << outcome.message;
+    // The executable runs again.
+    EXPECT_EQ(run(3, async, &sum).code, OXLA_OK);
+    EXPECT_EQ(sum, 9.0f);
+  }
+  oxla_executable_free(executable);
+}
+
 } // namespace
