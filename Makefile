@@ -31,8 +31,11 @@ configure: bootstrap $(BUILD_DIR)/build.ninja
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
+# A sanitized build's tests run with the options cmake/OxlaOptions.cmake explains.
+SANITIZER_ENV := $(if $(SANITIZE),ASAN_OPTIONS=allow_user_poisoning=0:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1)
+
 test: build
-	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD_DIR) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS)
 
 demo: build
 	@bash scripts/demo.sh $(BUILD_DIR)

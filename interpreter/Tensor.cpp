@@ -124,7 +124,8 @@ FailureOr<Tensor> Tensor::fromAttr(ElementsAttr attr) {
     if (!blob || type->bitWidth() < 8 ||
         blob->getData().size() != tensor.byteSize())
       return failure();
-    std::memcpy(out, blob->getData().data(), tensor.byteSize());
+    if (tensor.byteSize() != 0)
+      std::memcpy(out, blob->getData().data(), tensor.byteSize());
     return tensor;
   }
   auto dense = dyn_cast<DenseElementsAttr>(attr);
@@ -137,7 +138,8 @@ FailureOr<Tensor> Tensor::fromAttr(ElementsAttr attr) {
     if (dense.isSplat()) {
       for (int64_t i = 0; i < count; ++i)
         std::memcpy(out + i * size, raw.data(), size);
-    } else {
+    } else if (tensor.byteSize() != 0) {
+      // An empty tensor's raw data may be null.
       std::memcpy(out, raw.data(), tensor.byteSize());
     }
     return tensor;

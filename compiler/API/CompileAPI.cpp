@@ -348,6 +348,7 @@ interp::ElementKind interpreterKindOf(oxla_element_type type) {
   case OXLA_F64: return K::F64;
   case OXLA_C64: return K::C64;
   case OXLA_C128: return K::C128;
+  case OXLA_ELEMENT_TYPE_MAX_ENUM: break;
   }
   return K::F32;
 }

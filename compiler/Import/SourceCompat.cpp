@@ -57,7 +57,10 @@ std::optional<I1HexConstant> matchI1Hex(llvm::StringRef text, size_t start) {
     uint64_t dim;
     if (rest.consumeInteger(10, dim) || !rest.consume_front("x") || dim > kLimit)
       return std::nullopt;
-    constant.numElements = std::min<int64_t>(constant.numElements * int64_t(dim), kLimit);
+    // Both factors are at most 2^40: saturate before the product overflows.
+    constant.numElements = dim != 0 && constant.numElements > kLimit / int64_t(dim)
+                               ? kLimit
+                               : std::min<int64_t>(constant.numElements * int64_t(dim), kLimit);
   }
   if (!rest.starts_with("i1>"))
     return std::nullopt;

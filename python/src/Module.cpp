@@ -201,6 +201,7 @@ py::dtype dtypeOf(oxla_element_type type) {
   case OXLA_F64: return py::dtype("float64");
   case OXLA_C64: return py::dtype("complex64");
   case OXLA_C128: return py::dtype("complex128");
+  case OXLA_ELEMENT_TYPE_MAX_ENUM: break;
   }
   throw std::invalid_argument("unknown oxla element type");
 }

@@ -38,6 +38,9 @@ typedef enum oxla_status_code {
   OXLA_INTERNAL = 6,
   OXLA_CUSTOM_CALL_FAILED = 7, /* a registered kernel reported an error */
   OXLA_OUT_OF_MEMORY = 8,      /* an allocation failed; the message has its bytes */
+  /* Not a code: makes the type as wide as an int, so that any value a caller
+     passes is one the library may read (and refuse). */
+  OXLA_STATUS_CODE_MAX_ENUM = 0x7fffffff,
 } oxla_status_code;
 
 typedef struct oxla_status oxla_status;
@@ -58,6 +61,9 @@ typedef enum oxla_element_type {
   OXLA_F16, OXLA_BF16, /* IEEE bit patterns in a uint16_t */
   OXLA_F32, OXLA_F64,
   OXLA_C64, OXLA_C128, /* {real, imaginary} pairs of f32 / f64 */
+  /* Not a type: any int a caller passes is one the library may read (and
+     refuse as an unknown type). */
+  OXLA_ELEMENT_TYPE_MAX_ENUM = 0x7fffffff,
 } oxla_element_type;
 
 /* Bytes per element (0 for an unknown value). */

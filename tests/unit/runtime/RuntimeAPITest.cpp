@@ -444,7 +444,7 @@ TEST_F(RuntimeAPITest, DonatedBuffersCannotBeUsedAgain) {
   EXPECT_EQ(outcome.code, OXLA_FAILED_PRECONDITION);
   EXPECT_EQ(outcome.message, "@main: argument #0 was donated to an earlier invocation");
   float data[4];
-  EXPECT_EQ(oxla_status_get_code(oxla_buffer_export(a, data, 16)), OXLA_FAILED_PRECONDITION);
+  EXPECT_EQ(outcomeOf(oxla_buffer_export(a, data, 16)).code, OXLA_FAILED_PRECONDITION);
 
   oxla_buffer *twice[] = {b, b};
   uint8_t donateSecond[] = {0, 1};
