@@ -10,6 +10,8 @@
 #include "compiler/Dialect/VHLO/Transforms/PortableArtifact.h"
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Registration.h"
+#include "compiler/Sharding/OneDevice.h"
+#include "compiler/Sharding/SpmdEntry.h"
 #include "compiler/Import/Passes.h"
 #include "compiler/Import/SourceCompat.h"
 #include "compiler/Target/CPU/CompileCache.h"
@@ -85,7 +87,17 @@ struct ParsedSource {
   std::unique_ptr<CapturedDiagnostics> diagnostics;
   OwningOpRef<ModuleOp> module;
   SmallVector<func::FuncOp> entries;
+  /// The entries partitioned for the client's devices.
+  std::vector<sharding::PartitionedEntry> partitioned;
 };
+
+/// Whether `name` is a function partitioning added (over shards, per
+/// device): reached through its entry only.
+bool isPartitionPart(const ParsedSource &parsed, llvm::StringRef name) {
+  return llvm::any_of(parsed.partitioned, [&](const sharding::PartitionedEntry &entry) {
+    return entry.shardsName == name || entry.deviceName == name;
+  });
+}
 
 /// `options->entries`, else a public @main, else every public function.
 oxla_status *selectEntries(ParsedSource &parsed, const std::vector<std::string> &names) {
@@ -105,16 +117,40 @@ oxla_status *selectEntries(ParsedSource &parsed, const std::vector<std::string> 
     return nullptr;
   }
   for (auto function : module.getOps<func::FuncOp>())
-    if (function.isPublic() && !function.isDeclaration())
+    if (function.isPublic() && !function.isDeclaration() &&
+        !isPartitionPart(parsed, function.getSymName()))
       parsed.entries.push_back(function);
   if (parsed.entries.empty())
     return api::invalidArgument("the module has no public function to run");
   return nullptr;
 }
 
-/// Parses `source` (text or bytecode) and picks the entries.
+/// After selectEntries: each selected partitioned entry's functions over
+/// shards and per device become entries too (run_parallel finds the
+/// per-device ones by name); the others are forgotten.
+void addPartitionParts(ParsedSource &parsed) {
+  std::vector<sharding::PartitionedEntry> selected;
+  SmallVector<func::FuncOp> parts;
+  for (sharding::PartitionedEntry &entry : parsed.partitioned) {
+    if (!llvm::any_of(parsed.entries,
+                      [&](func::FuncOp f) { return f.getSymName() == entry.name; }))
+      continue;
+    for (const std::string &name : {entry.shardsName, entry.deviceName})
+      if (auto function = parsed.module->lookupSymbol<func::FuncOp>(name)) {
+        function.setPublic();
+        parts.push_back(function);
+      }
+    selected.push_back(std::move(entry));
+  }
+  llvm::append_range(parsed.entries, parts);
+  parsed.partitioned = std::move(selected);
+}
+
+/// Parses `source` (text or bytecode), partitions its sharded functions for
+/// `devices` devices (for compiled code when `compiled`) and picks the
+/// entries.
 oxla_status *parse(const std::string &source, const std::string &name,
-                   const std::vector<std::string> &entryNames,
+                   const std::vector<std::string> &entryNames, int32_t devices, bool compiled,
                    std::unique_ptr<ParsedSource> &out) {
   auto parsed = std::make_unique<ParsedSource>();
   parsed->sourceMgr.AddNewSourceBuffer(
@@ -131,15 +167,40 @@ oxla_status *parse(const std::string &source, const std::string &name,
                : api::invalidArgument(parsed->diagnostics->take());
   if (failed(decodeCustomCalls(*parsed->module)))
     return api::invalidArgument(parsed->diagnostics->take());
+  if (devices > 1) {
+    if (failed(sharding::runOnDevices(*parsed->module, devices, nullptr,
+                                      &parsed->partitioned)))
+      return api::makeStatus(OXLA_UNSUPPORTED, parsed->diagnostics->take());
+    if (compiled && !parsed->partitioned.empty() &&
+        failed(sharding::forCompiledDevices(*parsed->module)))
+      return api::makeStatus(OXLA_INTERNAL, parsed->diagnostics->take());
+  }
+  // A program over more devices than it was partitioned for (none, or a
+  // part of the module) cannot run: unsupported, as the tools say.
+  if (parsed->partitioned.empty() && failed(sharding::checkRunsOnOneDevice(*parsed->module)))
+    return api::makeStatus(OXLA_UNSUPPORTED, parsed->diagnostics->take());
   if (oxla_status *status = selectEntries(*parsed, entryNames))
     return status;
+  addPartitionParts(*parsed);
   out = std::move(parsed);
   return nullptr;
+}
+
+/// What the C API keeps of the partitioned entries.
+std::vector<api::PartitionedEntry> describePartitioned(const ParsedSource &parsed) {
+  std::vector<api::PartitionedEntry> described;
+  for (const sharding::PartitionedEntry &entry : parsed.partitioned)
+    described.push_back({entry.name, entry.shardsName, entry.deviceName,
+                         static_cast<int32_t>(entry.devices), entry.argumentShardings,
+                         entry.resultShardings});
+  return described;
 }
 
 struct SourceOptions {
   std::string source, name = "<input>";
   std::vector<std::string> entries;
+  /// The client's devices.
+  int32_t devices = 1;
 };
 
 oxla_status *readOptions(oxla_client *client, const char *source, size_t size,
@@ -153,6 +214,7 @@ oxla_status *readOptions(oxla_client *client, const char *source, size_t size,
   if (!source)
     return api::invalidArgument("the source is null");
   read.source.assign(source, size);
+  read.devices = client->devices;
   if (!options)
     return nullptr;
   if (options->source_name)
@@ -171,10 +233,11 @@ oxla_status *readOptions(oxla_client *client, const char *source, size_t size,
 /// The checks and parsing both entry points start with.
 oxla_status *readAndParse(oxla_client *client, const char *source, size_t size,
                           const oxla_compile_options *options, oxla_executable **out,
-                          SourceOptions &read, std::unique_ptr<ParsedSource> &parsed) {
+                          bool compiled, SourceOptions &read,
+                          std::unique_ptr<ParsedSource> &parsed) {
   if (oxla_status *status = readOptions(client, source, size, options, out, read))
     return status;
-  return parse(read.source, read.name, read.entries, parsed);
+  return parse(read.source, read.name, read.entries, read.devices, compiled, parsed);
 }
 
 /// Runs the CPU pipeline on `parsed`, up to `lastPhase` (all when empty).
@@ -235,7 +298,8 @@ public:
       if (isNew) {
         std::unique_ptr<ParsedSource> parsed;
         if (oxla_status *status =
-                parse(source_.source, source_.name, source_.entries, parsed))
+                parse(source_.source, source_.name, source_.entries, source_.devices,
+                      /*compiled=*/true, parsed))
           return status;
         if (failed(checkArgumentShapes(parsed->entries[index], shapesOf(arguments, count)))) {
           verdict->second = parsed->diagnostics->take();
@@ -259,7 +323,8 @@ public:
     if (!isPhase)
       return api::invalidArgument("unknown stage '" + stage + "' (known: " + known + ")");
     std::unique_ptr<ParsedSource> parsed;
-    if (oxla_status *status = parse(source_.source, source_.name, source_.entries, parsed))
+    if (oxla_status *status = parse(source_.source, source_.name, source_.entries, source_.devices,
+                      /*compiled=*/true, parsed))
       return status;
     if (stage != "stablehlo") {
       rt::ModuleMetadata unused;
@@ -444,9 +509,11 @@ oxla_status *oxla_executable_compile(oxla_client *client, const char *source, si
   CompileTimings::Scope parsing(&timings, "parse");
   SourceOptions read;
   std::unique_ptr<ParsedSource> parsed;
-  if (oxla_status *status = readAndParse(client, source, size, options, out, read, parsed))
+  if (oxla_status *status =
+          readAndParse(client, source, size, options, out, /*compiled=*/true, read, parsed))
     return status;
   parsing.stop();
+  std::vector<api::PartitionedEntry> partitioned = describePartitioned(*parsed);
 
   // The entries of compiled code, which `code` keeps alive.
   auto finish = [&](const rt::ModuleMetadata &metadata, std::shared_ptr<void> code,
@@ -461,11 +528,10 @@ oxla_status *oxla_executable_compile(oxla_client *client, const char *source, si
                                                   (error.empty() ? "" : ": " + error));
       entries.push_back(reinterpret_cast<rt::EntryFunction>(address));
     }
-    return api::makeExecutable(client,
-                               std::make_unique<JitCode>(metadata, std::move(entries),
-                                                         std::move(code), std::move(read),
-                                                         timings.text()),
-                               out);
+    auto jit = std::make_unique<JitCode>(metadata, std::move(entries), std::move(code),
+                                         std::move(read), timings.text());
+    jit->partitioned = partitioned;
+    return api::makeExecutable(client, std::move(jit), out);
   };
   auto loaded = [&](std::shared_ptr<rt::LoadedModule> module) {
     makeRuntimeSymbolsGlobal();
@@ -485,7 +551,8 @@ oxla_status *oxla_executable_compile(oxla_client *client, const char *source, si
     CompileTimings::Scope lookingUp(&timings, "compile cache: key and lookup");
     key = CompileCache::key({"oxla_executable_compile", read.source, read.name,
                              llvm::join(read.entries, ","),
-                             CompileCache::environmentVariables()});
+                             CompileCache::environmentVariables(),
+                             "devices=" + std::to_string(read.devices)});
     std::optional<std::string> path = cache->lookup(key);
     lookingUp.stop();
     if (path) {
@@ -547,14 +614,16 @@ oxla_status *oxla_executable_interpret(oxla_client *client, const char *source, 
                                        oxla_executable **out) {
   SourceOptions read;
   std::unique_ptr<ParsedSource> parsed;
-  if (oxla_status *status = readAndParse(client, source, size, options, out, read, parsed))
+  if (oxla_status *status =
+          readAndParse(client, source, size, options, out, /*compiled=*/false, read, parsed))
     return status;
   FailureOr<rt::ModuleMetadata> metadata = describeEntries(parsed->entries);
   if (failed(metadata))
     return api::makeStatus(OXLA_UNSUPPORTED, parsed->diagnostics->take());
-  return api::makeExecutable(
-      client, std::make_unique<InterpretedCode>(std::move(parsed), std::move(*metadata)),
-      out);
+  std::vector<api::PartitionedEntry> partitioned = describePartitioned(*parsed);
+  auto code = std::make_unique<InterpretedCode>(std::move(parsed), std::move(*metadata));
+  code->partitioned = std::move(partitioned);
+  return api::makeExecutable(client, std::move(code), out);
 }
 
 } // extern "C"

@@ -6,7 +6,10 @@
 // assignment's device order), and `custom_call @Sharding` becomes
 // `sdy.sharding_constraint`. Each string keeps its own mesh: the
 // partitioner moves data between shardings over different meshes of the
-// same devices by gathering and slicing.
+// same devices by gathering and slicing. `{manual}` (the values of a
+// shard_map body, between `@SPMDFullToShardShape` and
+// `@SPMDShardToFullShape`) becomes no sharding: each device's own value,
+// which the partitioner leaves in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,10 +39,13 @@ FailureOr<sdy::TensorShardingAttr> convert(StringAttr text, Type type, Operation
   if (!std::holds_alternative<GSPMDSharding>(parsed))
     return sdy::TensorShardingAttr(); // the verifier reports bad strings
   const GSPMDSharding &gspmd = std::get<GSPMDSharding>(parsed);
-  if (gspmd.kind == GSPMDSharding::Kind::Manual ||
-      llvm::is_contained(gspmd.subgroups, GSPMDSharding::Subgroup::Manual)) {
-    at->emitError() << "unsupported: the SPMD partitioner does not handle manual GSPMD "
-                       "shardings (\""
+  // `{manual}` (shard_map): the value is each device's own, written per
+  // device between @SPMDFullToShardShape and @SPMDShardToFullShape.
+  if (gspmd.kind == GSPMDSharding::Kind::Manual)
+    return sdy::TensorShardingAttr();
+  if (llvm::is_contained(gspmd.subgroups, GSPMDSharding::Subgroup::Manual)) {
+    at->emitError() << "unsupported: the SPMD partitioner does not handle GSPMD shardings "
+                       "manual along some devices only (\""
                     << text.getValue() << "\") yet";
     return failure();
   }

@@ -16,6 +16,7 @@
 #include "mlir/IR/Operation.h"
 
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct OpPlan {
   /// value before the local op runs (split contracting/reduced dimensions
   /// that do not divide).
   std::vector<std::pair<unsigned, int64_t>> neutralPadding;
+  /// Why the op needs the operand dimensions it gathers whole (for the
+  /// involuntary-replication remark); "" for the generic reason.
+  std::string wholeReason;
 };
 
 /// The plan of `op` given its operands' current shardings (one per operand,

@@ -69,13 +69,16 @@ void forEachSharding(func::FuncOp func,
   for (unsigned i = 0; i < func.getNumResults(); ++i)
     if (auto attr = func.getResultAttrOfType<sdy::TensorShardingAttr>(i, sdy::kShardingAttr))
       fn(attr, func);
+  // `sdy.sharding` on ops, a manual computation's in_shardings and
+  // out_shardings, the shardings of constraints and collectives.
   func.walk([&](Operation *op) {
-    if (auto perValue = op->getAttrOfType<sdy::TensorShardingPerValueAttr>(sdy::kShardingAttr))
-      for (sdy::TensorShardingAttr attr : perValue.getShardings())
-        fn(attr, op);
-    for (NamedAttribute named : op->getAttrs())
+    for (NamedAttribute named : op->getAttrs()) {
+      if (auto perValue = dyn_cast<sdy::TensorShardingPerValueAttr>(named.getValue()))
+        for (sdy::TensorShardingAttr attr : perValue.getShardings())
+          fn(attr, op);
       if (auto attr = dyn_cast<sdy::TensorShardingAttr>(named.getValue()))
         fn(attr, op);
+    }
   });
 }
 
@@ -139,6 +142,8 @@ private:
   LogicalResult runWithRule(Operation *op, const OpPlan &plan);
   LogicalResult runReplicated(Operation *op);
   LogicalResult combine(Operation *op);
+  LogicalResult partitionManual(sdy::ManualComputationOp op);
+  LogicalResult partitionShardShape(stablehlo::CustomCallOp op, bool toShard);
   void setResult(Value original, Value local, const Sharding &sharding);
   void finishResult(Operation *op, unsigned index, Value local, Sharding sharding);
 
@@ -153,7 +158,21 @@ private:
   IRMapping local_;
   llvm::DenseMap<Value, Sharding> placed_;
   Value partitionId_;
+  /// The ops of manual computation bodies, moved before their computation
+  /// to be partitioned in its place; erased with the original ops.
+  SmallVector<Operation *> moved_;
 };
+
+/// `sharding` as the body of a manual computation over `manual` sees it:
+/// without the manual axes (each device holds its own value along them).
+Sharding withoutAxes(Sharding sharding, ArrayRef<std::string> manual) {
+  auto isManual = [&](const AxisRef &axis) { return llvm::is_contained(manual, axis.name); };
+  for (DimSharding &dim : sharding.dims)
+    llvm::erase_if(dim.axes, isManual);
+  llvm::erase_if(sharding.replicated, isManual);
+  llvm::erase_if(sharding.unreduced, isManual);
+  return sharding;
+}
 
 Value Partitioner::partitionId(Location loc) {
   if (partitionId_)
@@ -453,7 +472,8 @@ LogicalResult Partitioner::runWithRule(Operation *op, const OpPlan &plan) {
           llvm::raw_string_ostream(typeText) << global;
           op->emitRemark() << "involuntary replication: operand #" << index << " (" << typeText
                            << ", sharding " << current.str() << ") is gathered along dimension "
-                           << dim << ": '" << op->getName() << "' needs it whole";
+                           << dim << ": '" << op->getName() << "' needs it whole"
+                           << (plan.wholeReason.empty() ? "" : " (" + plan.wholeReason + ")");
         }
       local = reshard(local, current, plan.operands[index], global, loc);
     }
@@ -475,6 +495,26 @@ LogicalResult Partitioner::runWithRule(Operation *op, const OpPlan &plan) {
   stripNestedShardings(clone);
   auto global = cast<RankedTensorType>(op->getResult(0).getType());
   clone->getResult(0).setType(localType(global, plan.result));
+  // Sizes written as attributes: a dimension that keeps its split is taken
+  // whole, the device's shard of it.
+  ArrayRef<int64_t> localShape = cast<RankedTensorType>(clone->getResult(0).getType()).getShape();
+  if (auto slice = dyn_cast<stablehlo::SliceOp>(clone)) {
+    SmallVector<int64_t> limits(slice.getLimitIndices());
+    for (size_t d = 0; d < limits.size(); ++d)
+      if (plan.result.numShards(static_cast<int64_t>(d)) > 1)
+        limits[d] = localShape[d];
+    slice.setLimitIndices(limits);
+  } else if (auto slice = dyn_cast<stablehlo::DynamicSliceOp>(clone)) {
+    slice.setSliceSizes(localShape);
+  } else if (auto gather = dyn_cast<stablehlo::GatherOp>(clone)) {
+    // A passed-through dimension: the slice takes the device's whole shard.
+    auto operandType = cast<RankedTensorType>(gather.getOperand().getType());
+    SmallVector<int64_t> sizes(gather.getSliceSizes());
+    for (size_t d = 0; d < sizes.size(); ++d)
+      if (plan.operands[0].numShards(static_cast<int64_t>(d)) > 1)
+        sizes[d] = operandType.getDimSize(d);
+    gather.setSliceSizes(sizes);
+  }
   Value result = clone->getResult(0);
   if (!plan.partialAxes.empty() && plan.result.unreduced.empty()) {
     DeviceGroups groups = DevicePlacement(plan.operands[0]).groupsOver(plan.partialAxes);
@@ -605,9 +645,13 @@ LogicalResult Partitioner::partitionOp(Operation *op) {
     return success();
   if (isa<sdy::AllReduceOp, sdy::ReduceScatterOp>(op))
     return combine(op);
-  if (isa<sdy::ManualComputationOp>(op))
-    return op->emitOpError() << "unsupported: the SPMD partitioner does not handle '"
-                             << op->getName() << "' yet";
+  if (auto manual = dyn_cast<sdy::ManualComputationOp>(op))
+    return partitionManual(manual);
+  if (auto call = dyn_cast<stablehlo::CustomCallOp>(op)) {
+    StringRef target = call.getCallTargetName();
+    if (target == "SPMDFullToShardShape" || target == "SPMDShardToFullShape")
+      return partitionShardShape(call, target == "SPMDFullToShardShape");
+  }
   if (op->getNumResults() == 1 && isa<RankedTensorType>(op->getResult(0).getType())) {
     std::vector<Sharding> operands;
     for (Value operand : op->getOperands())
@@ -620,6 +664,104 @@ LogicalResult Partitioner::partitionOp(Operation *op) {
       return runWithRule(op, *plan);
   }
   return runReplicated(op);
+}
+
+/// sdy.manual_computation: each operand is placed as its in_sharding says
+/// (manual axes included), and the body runs at the computation's place on
+/// every device's shard, its values placed over the free axes only (the
+/// partitioner handles them as any other, so collectives the body writes
+/// run as written, per device). Each result is its body value placed over
+/// the free axes of its out_sharding; with the manual axes, that is the
+/// result's sharding.
+LogicalResult Partitioner::partitionManual(sdy::ManualComputationOp op) {
+  Location loc = op.getLoc();
+  std::vector<std::string> manual;
+  for (StringAttr axis : op.getManualAxes().getValue())
+    manual.push_back(axis.str());
+  Block &body = op.getBody().front();
+  ArrayRef<sdy::TensorShardingAttr> ins = op.getInShardings().getShardings();
+  ArrayRef<sdy::TensorShardingAttr> outs = op.getOutShardings().getShardings();
+  for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
+    auto global = cast<RankedTensorType>(globalType(operand));
+    Sharding target = normalize(readSharding(ins[index], op), global.getRank());
+    builder_.setInsertionPoint(op);
+    Value local = reshard(local_.lookupOrDefault(operand), placedOf(operand), target, global, loc);
+    BlockArgument arg = body.getArgument(index);
+    Sharding inside = withoutAxes(target, manual);
+    if (localType(cast<RankedTensorType>(arg.getType()), inside) != local.getType())
+      return op.emitOpError() << "unsupported: operand #" << index << " has the shard type "
+                              << local.getType() << " on each device, but the body takes "
+                              << arg.getType() << " split as " << inside.str();
+    placed_[arg] = inside;
+    local_.map(arg, local);
+  }
+  SmallVector<Operation *> ops;
+  for (Operation &inner : body.without_terminator())
+    ops.push_back(&inner);
+  for (Operation *inner : ops) {
+    inner->moveBefore(op);
+    moved_.push_back(inner);
+    if (failed(partitionOp(inner)))
+      return failure();
+  }
+  builder_.setInsertionPoint(op);
+  Operation *terminator = body.getTerminator();
+  for (auto [index, result] : llvm::enumerate(op->getResults())) {
+    Value inner = terminator->getOperand(index);
+    auto innerType = cast<RankedTensorType>(globalType(inner));
+    auto global = cast<RankedTensorType>(result.getType());
+    Sharding full = normalize(readSharding(outs[index], op), global.getRank());
+    Value local = reshard(local_.lookupOrDefault(inner), placedOf(inner),
+                          withoutAxes(full, manual), innerType, loc);
+    if (localType(global, full) != local.getType())
+      return op.emitOpError() << "unsupported: result #" << index << " is " << local.getType()
+                              << " on each device, but its out_sharding " << full.str()
+                              << " gives shards of " << localType(global, full);
+    setResult(result, local, full);
+  }
+  return success();
+}
+
+/// GSPMD's shard_map: `@SPMDFullToShardShape` turns a value placed as its
+/// operand is (the `@Sharding` before it) into every device's own shard,
+/// which the manual ops after it use as written; `@SPMDShardToFullShape`
+/// turns every device's value back into the shards of a global value
+/// placed as its `sdy.sharding` (imported from `mhlo.sharding`) says.
+LogicalResult Partitioner::partitionShardShape(stablehlo::CustomCallOp op, bool toShard) {
+  if (op->getNumOperands() != 1 || op->getNumResults() != 1)
+    return op.emitOpError() << "expects one operand and one result";
+  Value operand = op->getOperand(0);
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  auto operandType = dyn_cast<RankedTensorType>(globalType(operand));
+  if (!resultType || !operandType)
+    return op.emitOpError() << "unsupported: shard_map of values that are not ranked tensors";
+  Value local = local_.lookupOrDefault(operand);
+  Location loc = op.getLoc();
+  if (toShard) {
+    // The manual value is each device's shard of the operand as placed.
+    Sharding current = placedOf(operand);
+    if (!current.unreduced.empty()) {
+      Sharding reduced = current;
+      reduced.unreduced.clear();
+      local = reshard(local, current, reduced, operandType, loc);
+      current = reduced;
+    }
+    if (local.getType() != resultType)
+      return op.emitOpError() << "unsupported: the operand is placed as " << current.str()
+                              << " (shards of " << local.getType() << "), but the manual "
+                              << "shard is " << resultType;
+    setResult(op->getResult(0), local, replicated(resultType.getRank()));
+    return success();
+  }
+  Sharding target = normalize(wantedResult(op, 0), resultType.getRank());
+  // Manual values are every device's own: nothing moves.
+  local = reshard(local, placedOf(operand), replicated(operandType.getRank()), operandType, loc);
+  if (localType(resultType, target) != local.getType())
+    return op.emitOpError() << "unsupported: each device holds " << local.getType()
+                            << ", but the result's sharding " << target.str()
+                            << " gives shards of " << localType(resultType, target);
+  setResult(op->getResult(0), local, target);
+  return success();
 }
 
 LogicalResult Partitioner::run() {
@@ -657,6 +799,10 @@ LogicalResult Partitioner::run() {
   for (Operation *op : originals)
     if (failed(partitionOp(op)))
       return failure();
+  for (Operation *op : llvm::reverse(moved_)) {
+    op->dropAllUses();
+    op->erase();
+  }
   for (Operation *op : llvm::reverse(originals)) {
     op->dropAllUses();
     op->erase();

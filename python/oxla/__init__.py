@@ -18,6 +18,7 @@ Failed C API calls raise `oxla.Error` (a RuntimeError) or one of its subclasses 
 status code; `error.code` is the code's name ("INVALID_ARGUMENT", "CHECK_FAILED", ...).
 """
 
+import collections
 import os
 import sys
 import time
@@ -42,7 +43,8 @@ from ._oxla import (
 __all__ = [
     "API_VERSION", "CheckFailedError", "CustomCallFailedError", "Error", "Executable",
     "FailedPreconditionError", "Function", "Future", "InternalError",
-    "InvalidArgumentError", "NotFoundError", "OutOfMemoryError", "UnsupportedError",
+    "InvalidArgumentError", "NotFoundError", "OutOfMemoryError", "Shardings",
+    "UnsupportedError",
     "bfloat16_to_float32",
     "compile", "dtype_of", "float32_to_bfloat16", "interpret", "load",
 ]
@@ -142,6 +144,18 @@ def _results(function, arrays):
     return tuple(arrays)
 
 
+Shardings = collections.namedtuple(
+    "Shardings", "devices arguments results argument_shard_types result_shard_types")
+Shardings.__doc__ = """How a function is partitioned over its devices.
+
+`devices`: the device count (1 for a function that was not partitioned).
+`arguments`, `results`: per value, its sharding in Shardy's syntax with an inline
+mesh (`<mesh<["x"=2]>, [{"x"}, {}]>`), None when every device holds it whole.
+`argument_shard_types`, `result_shard_types`: the type of one device's shard
+("4x8xf32"; a dimension that does not divide is rounded up, the last shards
+padded)."""
+
+
 class Function:
     """A function of an executable: call it with numpy arrays or scalars."""
 
@@ -182,6 +196,36 @@ class Function:
     def call_async(self, *args):
         """Starts the function on the client's threads; returns a Future."""
         return Future(self, self._handle.invoke_async(self._arguments(args)))
+
+    @property
+    def shardings(self):
+        """How the function is partitioned (a `Shardings`)."""
+        handle = self._handle
+        return Shardings(handle.device_count, list(handle.argument_shardings),
+                         list(handle.result_shardings), list(handle.argument_shard_types),
+                         list(handle.result_shard_types))
+
+    def call_sharded(self, shards):
+        """Runs a partitioned function on shards you hold: `shards[d]` is the list
+        of device d's arguments (each of its shard type; a replicated argument
+        whole on every device). Returns a list per device of its result shards
+        (a result held as partial sums is each device's partial value).
+        A call with global arrays (`f(*args)`) cuts and reassembles them for you."""
+        devices = self._handle.device_count
+        shards = list(shards)
+        if len(shards) != devices:
+            raise TypeError(f"@{self.name} runs on {devices} device(s); shards for "
+                            f"{len(shards)} given")
+        types = self._handle.argument_shard_types
+        converted = []
+        for device, arguments in enumerate(shards):
+            arguments = list(arguments)
+            if len(arguments) != len(types):
+                raise TypeError(f"@{self.name} takes {len(types)} argument(s); device "
+                                f"{device} has {len(arguments)}")
+            converted.append([_convert_argument(self, i, value, spec)
+                              for i, (value, spec) in enumerate(zip(arguments, types))])
+        return self._handle.invoke_sharded(converted)
 
     def __repr__(self):
         return f"<oxla.Function @{self.name} {self.signature}>"
@@ -284,6 +328,15 @@ class Executable:
 
     def call_async(self, *args):
         return self.default_function.call_async(*args)
+
+    @property
+    def shardings(self):
+        """The default function's `Shardings`."""
+        return self.default_function.shardings
+
+    def call_sharded(self, shards):
+        """The default function's `call_sharded`."""
+        return self.default_function.call_sharded(shards)
 
     def as_text(self, stage="stablehlo"):
         """The module's IR at a stage of the CPU pipeline: one of STAGES
@@ -414,7 +467,17 @@ def _thread_count(threads):
     return threads
 
 
-def compile(src, entries=None, name=None, threads=None, timing=False):
+def _device_count(devices):
+    if devices is None:
+        return 1
+    if isinstance(devices, bool) or not isinstance(devices, int):
+        raise TypeError(f"devices must be a positive int or None, not {devices!r}")
+    if devices < 1 or devices > 4096:
+        raise ValueError(f"devices must be between 1 and 4096, not {devices}")
+    return devices
+
+
+def compile(src, entries=None, name=None, threads=None, timing=False, devices=None):
     """Compiles StableHLO or an ONNX model for the host CPU.
 
     `src`: MLIR text (str), bytes (text, bytecode, a StableHLO portable
@@ -428,8 +491,14 @@ def compile(src, entries=None, name=None, threads=None, timing=False):
     `threads`: the threads its parallel loops and routines run on (default:
     one per core). `timing=True` prints the wall time of each step of the
     compilation on stderr (as `oxla-compile --time-phases`);
-    `Executable.compile_timings` holds the same text."""
+    `Executable.compile_timings` holds the same text. `devices=N`: a program
+    with shardings over a mesh of N devices (Shardy or GSPMD) is partitioned
+    and runs on N virtual CPU devices, each a thread with threads / N threads
+    of its own; calls still take and return global arrays (`call_sharded`
+    takes every device's shards, `Executable.shardings` says what they are).
+    Programs without shardings run on one device."""
     threads = _thread_count(threads)
+    devices = _device_count(devices)
     data, source_name = _read_source(src, name)
     if _is_onnx(data, source_name) and entries is None:
         try:
@@ -448,17 +517,19 @@ def compile(src, entries=None, name=None, threads=None, timing=False):
                     for d in v.type.tensor_type.shape.dim):
                 return _ShapeSpecializingModel(model, source_name or "<input>", threads,
                                                timing)
-    executable = Executable(_oxla.build(data, _entries(entries), source_name, False, threads),
+    executable = Executable(_oxla.build(data, _entries(entries), source_name, False, threads,
+                                        devices),
                             source_name)
     if timing:
         sys.stderr.write(executable.compile_timings)
     return executable
 
 
-def interpret_executable(src, entries=None, name=None):
+def interpret_executable(src, entries=None, name=None, devices=None):
     """Like `compile`, but the functions run in the reference interpreter."""
     data, source_name = _read_source(src, name)
-    return Executable(_oxla.build(data, _entries(entries), source_name, True),
+    return Executable(_oxla.build(data, _entries(entries), source_name, True, 0,
+                                  _device_count(devices)),
                       source_name)
 
 

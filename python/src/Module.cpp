@@ -136,14 +136,15 @@ void defineErrors(py::module_ &m) {
 
 //===- the client --------------------------------------------------------------===//
 
-/// One client per thread count (0: one thread per core), made on first use,
-/// with the GIL held. They are never freed: executables and buffers that
-/// Python still holds at exit refer to them.
-oxla_client *theClient(unsigned threads = 0) {
-  static std::map<unsigned, oxla_client *> clients;
-  oxla_client *&client = clients[threads];
+/// One client per thread count (0: one thread per core) and device count,
+/// made on first use, with the GIL held. They are never freed: executables
+/// and buffers that Python still holds at exit refer to them.
+oxla_client *theClient(unsigned threads = 0, unsigned devices = 1) {
+  static std::map<std::pair<unsigned, unsigned>, oxla_client *> clients;
+  oxla_client *&client = clients[{threads, devices}];
   if (!client) {
-    oxla_client_options options{/*num_threads=*/static_cast<int32_t>(threads)};
+    oxla_client_options options{/*num_threads=*/static_cast<int32_t>(threads),
+                                /*num_devices=*/static_cast<int32_t>(devices)};
     oxla_client *made = nullptr;
     check(oxla_client_create(&options, &made));
     client = made;
@@ -261,7 +262,9 @@ py::array arrayFrom(oxla_buffer *buffer) {
 
 struct Executable {
   oxla_executable *handle = nullptr;
-  explicit Executable(oxla_executable *handle) : handle(handle) {}
+  /// The client it was made by (its buffers are placed on its devices).
+  oxla_client *client = nullptr;
+  Executable(oxla_executable *handle, oxla_client *client) : handle(handle), client(client) {}
   Executable(const Executable &) = delete;
   Executable &operator=(const Executable &) = delete;
   ~Executable() { oxla_executable_free(handle); }
@@ -368,6 +371,81 @@ struct Function {
     return arraysFrom(results);
   }
 
+  int32_t deviceCount() const { return oxla_function_device_count(handle); }
+
+  /// Per argument (or result): the sharding, None when replicated.
+  std::vector<std::optional<std::string>> shardings(bool results) const {
+    std::vector<std::optional<std::string>> texts;
+    size_t count = results ? oxla_function_result_count(handle)
+                           : oxla_function_argument_count(handle);
+    for (size_t i = 0; i < count; ++i) {
+      std::string text = results ? oxla_function_result_sharding(handle, i)
+                                 : oxla_function_argument_sharding(handle, i);
+      texts.push_back(text.empty() ? std::nullopt : std::optional<std::string>(text));
+    }
+    return texts;
+  }
+  std::vector<std::string> shardTypes(bool results) const {
+    std::vector<std::string> types;
+    size_t count = results ? oxla_function_result_count(handle)
+                           : oxla_function_argument_count(handle);
+    for (size_t i = 0; i < count; ++i)
+      types.push_back(results ? oxla_function_result_shard_type(handle, i)
+                              : oxla_function_argument_shard_type(handle, i));
+    return types;
+  }
+
+  /// Every device's shards in (a sequence per device), every device's result
+  /// shards out (a list per device).
+  py::list invokeSharded(const py::sequence &perDevice) {
+    auto devices = static_cast<size_t>(deviceCount());
+    size_t count = oxla_function_argument_count(handle);
+    if (perDevice.size() != devices)
+      throw py::type_error("@" + name() + " runs on " + std::to_string(devices) +
+                           " device(s); shards for " + std::to_string(perDevice.size()) +
+                           " given");
+    BufferList inputs;
+    for (size_t d = 0; d < devices; ++d) {
+      py::sequence shards = perDevice[d];
+      if (shards.size() != count)
+        throw py::type_error("@" + name() + " takes " + std::to_string(count) +
+                             " argument(s); device " + std::to_string(d) + " has " +
+                             std::to_string(shards.size()));
+      for (size_t i = 0; i < count; ++i) {
+        oxla_buffer *buffer =
+            bufferFrom(shards[i], oxla_function_argument_shard_type(handle, i), i);
+        if (d > 0) {
+          oxla_buffer *placed = nullptr;
+          oxla_status *status = oxla_buffer_copy_to_device(owner->client, buffer,
+                                                           static_cast<int32_t>(d), &placed);
+          oxla_buffer_free(buffer);
+          check(status);
+          buffer = placed;
+        }
+        inputs.buffers.push_back(buffer);
+      }
+    }
+    size_t numResults = oxla_function_result_count(handle);
+    std::vector<oxla_buffer *> results(devices * numResults, nullptr);
+    oxla_status *status;
+    {
+      py::gil_scoped_release release;
+      status = oxla_function_invoke_sharded(handle, inputs.buffers.data(),
+                                            inputs.buffers.size(), nullptr, results.data(),
+                                            results.size());
+    }
+    check(status);
+    py::list all = arraysFrom(results);
+    py::list byDevice;
+    for (size_t d = 0; d < devices; ++d) {
+      py::list mine;
+      for (size_t j = 0; j < numResults; ++j)
+        mine.append(all[d * numResults + j]);
+      byDevice.append(mine);
+    }
+    return byDevice;
+  }
+
   std::unique_ptr<Event> invokeAsync(const py::sequence &arguments) {
     BufferList inputs;
     makeArguments(arguments, inputs);
@@ -416,7 +494,7 @@ std::string compileTimings(const ExecutablePtr &executable) {
 ExecutablePtr build(const py::bytes &source,
                     const std::optional<std::vector<std::string>> &entries,
                     const std::optional<std::string> &sourceName, bool interpret,
-                    unsigned threads) {
+                    unsigned threads, unsigned devices) {
   std::string text = source;
   std::vector<const char *> entryPointers;
   if (entries)
@@ -426,7 +504,7 @@ ExecutablePtr build(const py::bytes &source,
   options.entries = entryPointers.empty() ? nullptr : entryPointers.data();
   options.num_entries = entryPointers.size();
   options.source_name = sourceName ? sourceName->c_str() : nullptr;
-  oxla_client *client = theClient(threads);
+  oxla_client *client = theClient(threads, devices);
   oxla_executable *executable = nullptr;
   oxla_status *status;
   {
@@ -437,7 +515,7 @@ ExecutablePtr build(const py::bytes &source,
                                                  &options, &executable);
   }
   check(status);
-  return std::make_shared<Executable>(executable);
+  return std::make_shared<Executable>(executable, client);
 }
 
 ExecutablePtr load(const std::string &path, unsigned threads) {
@@ -449,7 +527,7 @@ ExecutablePtr load(const std::string &path, unsigned threads) {
     status = oxla_executable_load(client, path.c_str(), &executable);
   }
   check(status);
-  return std::make_shared<Executable>(executable);
+  return std::make_shared<Executable>(executable, client);
 }
 
 } // namespace
@@ -472,7 +550,19 @@ PYBIND11_MODULE(_oxla, m) {
       .def("invoke", &Function::invoke, py::arg("arguments"),
            "Runs the function on C-contiguous arrays of the signature's types; "
            "returns the list of results.")
-      .def("invoke_async", &Function::invokeAsync, py::arg("arguments"));
+      .def("invoke_async", &Function::invokeAsync, py::arg("arguments"))
+      .def_property_readonly("device_count", &Function::deviceCount)
+      .def_property_readonly("argument_shardings",
+                             [](const Function &f) { return f.shardings(false); })
+      .def_property_readonly("result_shardings",
+                             [](const Function &f) { return f.shardings(true); })
+      .def_property_readonly("argument_shard_types",
+                             [](const Function &f) { return f.shardTypes(false); })
+      .def_property_readonly("result_shard_types",
+                             [](const Function &f) { return f.shardTypes(true); })
+      .def("invoke_sharded", &Function::invokeSharded, py::arg("shards"),
+           "Runs a partitioned function on every device's shards (a sequence of "
+           "arrays per device); returns a list of result shards per device.");
 
   py::class_<Executable, ExecutablePtr>(m, "Executable")
       .def_property_readonly("functions", &functionNames)
@@ -482,7 +572,7 @@ PYBIND11_MODULE(_oxla, m) {
 
   m.def("build", &build, py::arg("source"), py::arg("entries") = py::none(),
         py::arg("source_name") = py::none(), py::arg("interpret") = false,
-        py::arg("threads") = 0u,
+        py::arg("threads") = 0u, py::arg("devices") = 1u,
         "Compiles (or, with interpret, prepares for the reference interpreter) "
         "StableHLO text or bytecode.");
   m.def("load", &load, py::arg("path"), py::arg("threads") = 0u, "Loads an AOT module written by oxla-compile.");

@@ -248,6 +248,34 @@ int oxla_buffer_is_donated(const oxla_buffer *buffer) {
   return buffer && buffer->donated.load() ? 1 : 0;
 }
 
+int32_t oxla_buffer_device(const oxla_buffer *buffer) { return buffer ? buffer->device : 0; }
+
+oxla_status *oxla_buffer_copy_to_device(oxla_client *client, const oxla_buffer *buffer,
+                                        int32_t device, oxla_buffer **out) {
+  if (!out)
+    return api::invalidArgument("the out pointer is null");
+  *out = nullptr;
+  if (!client)
+    return api::invalidArgument("the client is null");
+  if (!buffer)
+    return api::invalidArgument("the buffer is null");
+  if (device < 0 || device >= client->devices)
+    return api::invalidArgument("device " + std::to_string(device) + " is out of range (the "
+                                "client has " + std::to_string(client->devices) +
+                                " device(s))");
+  if (buffer->donated.load())
+    return api::makeStatus(OXLA_FAILED_PRECONDITION,
+                           "the buffer was donated to an earlier invocation");
+  oxla_buffer *copy = api::allocateBuffer(buffer->type, buffer->dims, false);
+  if (!copy)
+    return api::outOfMemory(buffer->type, buffer->dims);
+  if (buffer->size > 0)
+    std::memcpy(copy->data, buffer->data, buffer->size);
+  copy->device = device;
+  *out = copy;
+  return nullptr;
+}
+
 void oxla_buffer_free(oxla_buffer *buffer) {
   if (buffer)
     api::release(buffer);

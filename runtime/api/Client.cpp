@@ -2,13 +2,16 @@
 
 #include "runtime/api/Handles.h"
 
+#include <algorithm>
 #include <cstring>
+#include <deque>
 
 using namespace oxla;
 
 bool api::runCustomCall(void *opaque, int64_t id, void *const *addresses, size_t count) {
   auto &context = *static_cast<CustomCallContext *>(opaque);
   auto fail = [&](const std::string &message) {
+    std::lock_guard<std::mutex> lock(context.mutex);
     context.failed = true;
     context.messages->push_back(message);
     return false;
@@ -76,7 +79,12 @@ oxla_status *oxla_client_create(const oxla_client_options *options, oxla_client 
   if (threads < 0)
     return api::invalidArgument("num_threads is " + std::to_string(threads) +
                                 "; use 0 for one per core");
+  int32_t devices = options ? options->num_devices : 0;
+  if (devices < 0)
+    return api::invalidArgument("num_devices is " + std::to_string(devices) +
+                                "; use 0 or 1 for one device");
   auto client = std::make_unique<oxla_client>();
+  client->devices = std::max<int32_t>(devices, 1);
   client->pool = std::make_unique<rt::ThreadPool>(static_cast<unsigned>(threads));
   client->invocations = std::make_unique<rt::ThreadPool>(client->pool->size() + 1);
   for (const rt::ThreadPool *pool : {client->pool.get(), client->invocations.get()})
@@ -95,10 +103,20 @@ int32_t oxla_client_num_threads(const oxla_client *client) {
   return client ? static_cast<int32_t>(client->pool->size()) : 0;
 }
 
-int32_t oxla_client_device_count(const oxla_client *client) { return client ? 1 : 0; }
+int32_t oxla_client_device_count(const oxla_client *client) {
+  return client ? client->devices : 0;
+}
 
 const char *oxla_client_device_name(const oxla_client *client, int32_t device) {
-  return client && device == 0 ? "cpu:0" : nullptr;
+  if (!client || device < 0 || device >= client->devices)
+    return nullptr;
+  // Names live as long as the process: the clients share them.
+  static std::mutex mutex;
+  static std::deque<std::string> names;
+  std::lock_guard<std::mutex> lock(mutex);
+  while (names.size() <= static_cast<size_t>(device))
+    names.push_back("cpu:" + std::to_string(names.size()));
+  return names[device].c_str();
 }
 
 oxla_status *oxla_client_register_custom_call(oxla_client *client, const char *name,

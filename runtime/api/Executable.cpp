@@ -63,24 +63,69 @@ api::CompiledCode::CompiledCode(rt::ModuleMetadata metadata,
   }
 }
 
+namespace {
+
+std::unique_ptr<oxla_function> makeFunction(oxla_executable *executable,
+                                            const rt::EntryMetadata &entry, size_t index) {
+  auto function = std::make_unique<oxla_function>();
+  function->executable = executable;
+  function->index = index;
+  function->name = entry.name;
+  function->signature = signatureOf(entry);
+  function->argumentSpecs = entry.arguments;
+  function->resultSpecs = entry.results;
+  for (const std::string &spec : entry.arguments)
+    function->arguments.push_back(api::parseTensorType(spec));
+  for (const std::string &spec : entry.results)
+    function->results.push_back(api::parseTensorType(spec));
+  return function;
+}
+
+} // namespace
+
 oxla_status *api::makeExecutable(oxla_client *client, std::unique_ptr<ExecutableCode> code,
                                  oxla_executable **out) {
   auto executable = std::make_unique<oxla_executable>();
   executable->client = client;
   const rt::ModuleMetadata &metadata = code->metadata();
+  auto indexOf = [&](const std::string &name) -> std::optional<size_t> {
+    for (size_t index = 0; index < metadata.entries.size(); ++index)
+      if (metadata.entries[index].name == name)
+        return index;
+    return std::nullopt;
+  };
+  // The entries over shards and per device are reached through their
+  // partitioned function only.
+  std::vector<std::string> hidden;
+  for (const PartitionedEntry &entry : code->partitioned) {
+    hidden.push_back(entry.shardsName);
+    hidden.push_back(entry.deviceName);
+  }
   for (size_t index = 0; index < metadata.entries.size(); ++index) {
     const rt::EntryMetadata &entry = metadata.entries[index];
-    auto function = std::make_unique<oxla_function>();
-    function->executable = executable.get();
-    function->index = index;
-    function->name = entry.name;
-    function->signature = signatureOf(entry);
-    function->argumentSpecs = entry.arguments;
-    function->resultSpecs = entry.results;
-    for (const std::string &spec : entry.arguments)
-      function->arguments.push_back(parseTensorType(spec));
-    for (const std::string &spec : entry.results)
-      function->results.push_back(parseTensorType(spec));
+    if (llvm::is_contained(hidden, entry.name))
+      continue;
+    std::unique_ptr<oxla_function> function = makeFunction(executable.get(), entry, index);
+    for (const PartitionedEntry &partitioned : code->partitioned) {
+      if (partitioned.name != entry.name)
+        continue;
+      std::optional<size_t> shards = indexOf(partitioned.shardsName);
+      size_t devices = static_cast<size_t>(partitioned.devices);
+      if (!shards ||
+          metadata.entries[*shards].arguments.size() != devices * entry.arguments.size() ||
+          metadata.entries[*shards].results.size() != devices * entry.results.size() ||
+          partitioned.argumentShardings.size() != entry.arguments.size() ||
+          partitioned.resultShardings.size() != entry.results.size())
+        return makeStatus(OXLA_INTERNAL, "@" + entry.name + " was partitioned for " +
+                                             std::to_string(devices) +
+                                             " devices, but its entry over the shards "
+                                             "does not match it");
+      function->devices = partitioned.devices;
+      function->argumentShardings = partitioned.argumentShardings;
+      function->resultShardings = partitioned.resultShardings;
+      function->shards =
+          makeFunction(executable.get(), metadata.entries[*shards], *shards);
+    }
     executable->functions.push_back(std::move(function));
   }
   executable->code = std::move(code);
@@ -209,6 +254,37 @@ const char *oxla_function_result_type(const oxla_function *function, size_t inde
 
 const char *oxla_function_signature(const oxla_function *function) {
   return function ? function->signature.c_str() : nullptr;
+}
+
+int32_t oxla_function_device_count(const oxla_function *function) {
+  return function ? function->devices : 0;
+}
+
+const char *oxla_function_argument_sharding(const oxla_function *function, size_t index) {
+  if (!function || index >= function->argumentSpecs.size())
+    return nullptr;
+  return function->shards ? function->argumentShardings[index].c_str() : "";
+}
+
+const char *oxla_function_result_sharding(const oxla_function *function, size_t index) {
+  if (!function || index >= function->resultSpecs.size())
+    return nullptr;
+  return function->shards ? function->resultShardings[index].c_str() : "";
+}
+
+// Device 0's arguments and results come first in the entry over the shards.
+const char *oxla_function_argument_shard_type(const oxla_function *function, size_t index) {
+  if (!function || index >= function->argumentSpecs.size())
+    return nullptr;
+  return function->shards ? function->shards->argumentSpecs[index].c_str()
+                          : function->argumentSpecs[index].c_str();
+}
+
+const char *oxla_function_result_shard_type(const oxla_function *function, size_t index) {
+  if (!function || index >= function->resultSpecs.size())
+    return nullptr;
+  return function->shards ? function->shards->resultSpecs[index].c_str()
+                          : function->resultSpecs[index].c_str();
 }
 
 } // extern "C"

@@ -45,9 +45,15 @@ struct oxla_buffer {
   oxla_release_fn release = nullptr;
   void *releaseArg = nullptr;
   std::atomic<bool> donated{false};
+  /// The device of its client the buffer is placed on (all are host memory:
+  /// the placement says whose shard it is).
+  int32_t device = 0;
 };
 
 struct oxla_client {
+  /// Virtual CPU devices; an invocation of a function partitioned for them
+  /// runs one thread per device, each with its share of `pool`.
+  int32_t devices = 1;
   struct CustomCall {
     oxla_custom_call_fn fn;
     void *userData;
@@ -98,14 +104,29 @@ struct CustomCallContext {
   const std::vector<rt::CustomCallDescription> *descriptions;
   bool failed = false;
   std::vector<std::string> *messages;
+  /// The devices of a partitioned function call kernels from their threads.
+  std::mutex mutex;
 };
 /// The CheckSession handler that runs registered kernels.
 bool runCustomCall(void *context, int64_t id, void *const *addresses, size_t count);
+
+/// An entry partitioned for several devices (compiler/Sharding/SpmdEntry.h):
+/// `name` takes and returns global arrays, `shardsName` every device's
+/// shards (device-major), `deviceName` is what each device runs. The last two
+/// are entries of the code but not functions of the executable.
+struct PartitionedEntry {
+  std::string name, shardsName, deviceName;
+  int32_t devices = 1;
+  /// Shardy's syntax per argument and result; "" when replicated.
+  std::vector<std::string> argumentShardings, resultShardings;
+};
 
 /// The code behind an executable: compiled (AOT or JIT) or interpreted.
 class ExecutableCode {
 public:
   virtual ~ExecutableCode() = default;
+  /// The entries partitioned for the client's devices.
+  std::vector<PartitionedEntry> partitioned;
   virtual const rt::ModuleMetadata &metadata() const = 0;
   /// Runs entry `index` on `arguments` (already checked against its
   /// signature); on success stores one new buffer per result of the
@@ -151,6 +172,12 @@ struct oxla_function {
   std::vector<std::string> argumentSpecs, resultSpecs;
   /// nullopt for a type the API does not represent.
   std::vector<std::optional<oxla::api::TensorType>> arguments, results;
+  /// Partitioned for `devices` devices: the shardings, and the function over
+  /// every device's shards (device-major) that oxla_function_invoke_sharded
+  /// runs. One device: no shardings, no `shards`.
+  int32_t devices = 1;
+  std::vector<std::string> argumentShardings, resultShardings;
+  std::unique_ptr<oxla_function> shards;
 };
 
 struct oxla_executable {

@@ -173,6 +173,14 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
   session.messages = &messages;
   session.customCall = runCustomCall;
   session.customCallContext = &customCalls;
+  // run_parallel (a function partitioned for several devices) finds the
+  // per-device entries by name.
+  session.entries = [this](const std::string &name) -> void * {
+    for (size_t i = 0; i < metadata_.entries.size(); ++i)
+      if (metadata_.entries[i].name == name)
+        return reinterpret_cast<void *>(entries_[i]);
+    return nullptr;
+  };
   {
     // Parallel loops of the compiled code run on the client's threads.
     rt::ScopedPool threads(client->pool.get());
@@ -211,6 +219,53 @@ oxla_status *oxla_function_invoke(oxla_function *function, oxla_buffer *const *a
     return api::invalidArgument("@" + function->name + ": the result array is null");
   markDonated(function, arguments, options);
   return invokeChecked(function, arguments, options, results);
+}
+
+oxla_status *oxla_function_invoke_sharded(oxla_function *function,
+                                          oxla_buffer *const *arguments,
+                                          size_t num_arguments,
+                                          const oxla_invoke_options *options,
+                                          oxla_buffer **results, size_t num_results) {
+  if (!function)
+    return api::invalidArgument("the function is null");
+  if (!function->shards)
+    return oxla_function_invoke(function, arguments, num_arguments, options, results,
+                                num_results);
+  oxla_function *shards = function->shards.get();
+  auto devices = static_cast<size_t>(function->devices);
+  size_t perDevice = function->argumentSpecs.size();
+  std::string what = "@" + function->name + " (partitioned for " +
+                     std::to_string(devices) + " devices): ";
+  if (num_arguments != devices * perDevice)
+    return api::invalidArgument(what + std::to_string(num_arguments) +
+                                " buffer(s) given, one per device per argument (" +
+                                std::to_string(devices * perDevice) + ") expected");
+  if (num_results != shards->resultSpecs.size())
+    return api::invalidArgument(what + "room for " + std::to_string(num_results) +
+                                " result(s) was given, one per device per result (" +
+                                std::to_string(shards->resultSpecs.size()) + ") expected");
+  if (num_arguments > 0 && !arguments)
+    return api::invalidArgument(what + "the argument array is null");
+  for (size_t i = 0; i < num_arguments; ++i) {
+    int32_t device = static_cast<int32_t>(i / perDevice);
+    if (arguments[i] && arguments[i]->device != device)
+      return api::invalidArgument(
+          what + "argument #" + std::to_string(i % perDevice) + " of device " +
+          std::to_string(device) + " is placed on device " +
+          std::to_string(arguments[i]->device) + " (oxla_buffer_copy_to_device)");
+  }
+  // The shard types are the entry's own: checked as for any invocation.
+  if (oxla_status *status = checkInvocation(shards, arguments, num_arguments, options))
+    return status;
+  if (num_results > 0 && !results)
+    return api::invalidArgument(what + "the result array is null");
+  markDonated(shards, arguments, options);
+  if (oxla_status *status = invokeChecked(shards, arguments, options, results))
+    return status;
+  size_t resultsPerDevice = function->resultSpecs.size();
+  for (size_t j = 0; j < num_results; ++j)
+    results[j]->device = static_cast<int32_t>(j / resultsPerDevice);
+  return nullptr;
 }
 
 oxla_status *oxla_function_invoke_async(oxla_function *function,

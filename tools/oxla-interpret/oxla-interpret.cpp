@@ -17,7 +17,7 @@
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
-#include "tools/common/SpmdEntry.h"
+#include "compiler/Sharding/SpmdEntry.h"
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -132,7 +132,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return kExitInvalid;
   }
   if (numDevices > 0 &&
-      failed(runOnDevices(*module, numDevices, printShardings ? &llvm::outs() : nullptr)))
+      failed(oxla::sharding::runOnDevices(*module, numDevices, printShardings ? &llvm::outs() : nullptr)))
     return kExitUnsupported;
   // Without --devices a program runs on one device.
   if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))

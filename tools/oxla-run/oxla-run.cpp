@@ -34,7 +34,7 @@
 #include "tools/common/ImportOptions.h"
 #include "tools/common/MemoryOptions.h"
 #include "tools/common/RunOptions.h"
-#include "tools/common/SpmdEntry.h"
+#include "compiler/Sharding/SpmdEntry.h"
 #include "runtime/collectives/Collectives.h"
 #ifdef OXLA_HAVE_MPI
 #include "runtime/collectives/MpiDistribution.h"
@@ -545,10 +545,10 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     return kExitInvalid;
   }
   if (numDevices > 0 &&
-      failed(runOnDevices(*module, numDevices,
+      failed(oxla::sharding::runOnDevices(*module, numDevices,
                           printShardings && reportsResults ? &llvm::outs() : nullptr)))
     return kExitUnsupported;
-  if (numDevices > 1 && failed(forCompiledDevices(*module)))
+  if (numDevices > 1 && failed(oxla::sharding::forCompiledDevices(*module)))
     return kExitInternal;
   // Without --devices a program runs on one device.
   if (failed(oxla::sharding::checkRunsOnOneDevice(*module)))

@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-#define OXLA_API_VERSION 1
+#define OXLA_API_VERSION 2
 
 /*===- status -------------------------------------------------------------===*/
 
@@ -81,6 +81,13 @@ typedef struct oxla_client_options {
    * asynchronous invocation runs on a thread of its own that takes the
    * caller's part. */
   int32_t num_threads;
+  /* Virtual CPU devices (API version 2); 0 or 1: one. Programs with
+   * shardings over a mesh of this many devices (Shardy `sdy.sharding`,
+   * GSPMD `mhlo.sharding`) compile partitioned: each device runs its part
+   * on its shards, on a thread of its own with num_threads / num_devices
+   * threads, and collectives move the data between them (docs/sharding.md).
+   * Programs without shardings run on one device as before. */
+  int32_t num_devices;
 } oxla_client_options;
 
 /* `options` may be NULL for the defaults. */
@@ -89,8 +96,9 @@ oxla_status *oxla_client_create(const oxla_client_options *options,
 /* Waits for the client's pending asynchronous invocations first. */
 void oxla_client_free(oxla_client *client);
 int32_t oxla_client_num_threads(const oxla_client *client);
+/* num_devices (at least 1). */
 int32_t oxla_client_device_count(const oxla_client *client);
-/* "cpu:0"; NULL for an index out of range. */
+/* "cpu:0", "cpu:1", ...; NULL for an index out of range. */
 const char *oxla_client_device_name(const oxla_client *client, int32_t device);
 
 /*===- buffers --------------------------------------------------------------===*/
@@ -131,6 +139,13 @@ const void *oxla_buffer_data(const oxla_buffer *buffer);
 void *oxla_buffer_mutable_data(oxla_buffer *buffer);
 /* Whether an invocation took the buffer (oxla_invoke_options.donate). */
 int oxla_buffer_is_donated(const oxla_buffer *buffer);
+/* The device the buffer is placed on: 0 for a new buffer, the device that
+ * computed it for a result of oxla_function_invoke_sharded. Devices share
+ * the host's memory; the placement says whose shard a buffer is. */
+int32_t oxla_buffer_device(const oxla_buffer *buffer);
+/* A copy of `buffer` placed on `device` of `client`. */
+oxla_status *oxla_buffer_copy_to_device(oxla_client *client, const oxla_buffer *buffer,
+                                        int32_t device, oxla_buffer **out);
 void oxla_buffer_free(oxla_buffer *buffer);
 
 /*===- executables and functions ----------------------------------------------===*/
@@ -176,6 +191,27 @@ const char *oxla_function_result_type(const oxla_function *function, size_t inde
 /* "(2x3xf32, f32) -> (2x3xf32)" */
 const char *oxla_function_signature(const oxla_function *function);
 
+/* Partitioned functions. On a client with N > 1 devices, a function whose
+ * arguments, results or ops carry shardings over a mesh of N devices is
+ * compiled for the N devices. Its signature stays the global one:
+ * oxla_function_invoke takes and returns whole (global) arrays, cutting each
+ * argument into the devices' shards and putting each result back together.
+ * Callers that hold the shards use oxla_function_invoke_sharded. */
+
+/* The devices the function runs on: N when it was partitioned, else 1. */
+int32_t oxla_function_device_count(const oxla_function *function);
+/* The sharding of argument or result `index` in Shardy's syntax with an
+ * inline mesh, e.g. `<mesh<["x"=2, "y"=2]>, [{"x"}, {}]>`; "" for a
+ * replicated value (every device holds it whole) and for every value of a
+ * function on one device; NULL when out of range. */
+const char *oxla_function_argument_sharding(const oxla_function *function, size_t index);
+const char *oxla_function_result_sharding(const oxla_function *function, size_t index);
+/* The type of one device's shard of argument or result `index` ("8x32xf32";
+ * a dimension that does not divide is rounded up, the last shards padded);
+ * the type itself on one device; NULL when out of range. */
+const char *oxla_function_argument_shard_type(const oxla_function *function, size_t index);
+const char *oxla_function_result_shard_type(const oxla_function *function, size_t index);
+
 /*===- invocation -------------------------------------------------------------===*/
 
 typedef struct oxla_invoke_options {
@@ -192,6 +228,21 @@ oxla_status *oxla_function_invoke(oxla_function *function,
                                   oxla_buffer *const *arguments, size_t num_arguments,
                                   const oxla_invoke_options *options,
                                   oxla_buffer **results, size_t num_results);
+
+/* Runs a partitioned function on shards the caller holds: `arguments` has
+ * one buffer per device per argument, device-major (arguments[d * A + i] is
+ * device d's shard of argument i, of its shard type, placed on device d);
+ * `num_arguments` = device count * A. Stores device d's shard of result j
+ * (placed on device d) in results[d * R + j]; `num_results` = device count
+ * * R. A replicated argument is passed to every device (any buffer of its
+ * type); a result held as partial sums (Shardy's `unreduced`) is each
+ * device's partial value. On a function of one device it is
+ * oxla_function_invoke. `options->donate` has num_arguments entries. */
+oxla_status *oxla_function_invoke_sharded(oxla_function *function,
+                                          oxla_buffer *const *arguments,
+                                          size_t num_arguments,
+                                          const oxla_invoke_options *options,
+                                          oxla_buffer **results, size_t num_results);
 
 /* The completion of an asynchronous invocation. */
 typedef struct oxla_event oxla_event;

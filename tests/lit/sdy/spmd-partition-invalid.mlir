@@ -2,14 +2,11 @@
 // What the partitioner refuses is unsupported: exit code 3.
 // RUN: oxla-opt %s -split-input-file --oxla-spmd-partition > /dev/null 2>&1; test $? -eq 3
 
-sdy.mesh @mesh = <["x"=2]>
-func.func public @manual(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
-  // expected-error @below {{unsupported: the SPMD partitioner does not handle 'sdy.manual_computation' yet}}
-  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"} (%arg1: tensor<4xf32>) {
-    sdy.return %arg1 : tensor<4xf32>
-  } : (tensor<8xf32>) -> tensor<8xf32>
-  return %0 : tensor<8xf32>
+// A GSPMD sharding manual along some devices only (a partial shard_map).
+func.func public @partial_manual(%arg0: tensor<8x8xf32> {mhlo.sharding = "{devices=[2,1,2]<=[4] last_tile_dims={manual}}"}) -> tensor<8x8xf32> {
+  return %arg0 : tensor<8x8xf32>
 }
+// expected-error @-3 {{unsupported: the SPMD partitioner does not handle GSPMD shardings manual along some devices only ("{devices=[2,1,2]<=[4] last_tile_dims={manual}}") yet}}
 
 // -----
 

@@ -1,6 +1,6 @@
 //===- SpmdEntry.cpp - Run a partitioned program on N devices ------------===//
 
-#include "tools/common/SpmdEntry.h"
+#include "compiler/Sharding/SpmdEntry.h"
 
 #include "compiler/Dialect/Interpreter/IR/Interpreter.h"
 #include "compiler/Dialect/SDY/IR/SDY.h"
@@ -165,10 +165,48 @@ void printShardings(func::FuncOp local, FunctionType global, int64_t devices,
          local.getResultAttrOfType<sdy::TensorShardingAttr>(i, sdy::kShardingAttr));
 }
 
+/// The public `<name>.shards` of the partitioned `local`: every device's
+/// shards in, device-major, run_parallel, every device's result shards out.
+void addShardsEntry(func::FuncOp local, StringRef name, int64_t devices) {
+  Location loc = local.getLoc();
+  OpBuilder b(local);
+  SmallVector<Type> inputs, results;
+  for (int64_t device = 0; device < devices; ++device) {
+    llvm::append_range(inputs, local.getArgumentTypes());
+    llvm::append_range(results, local.getResultTypes());
+  }
+  auto shards = b.create<func::FuncOp>(loc, (name + ".shards").str(),
+                                       b.getFunctionType(inputs, results));
+  Block *block = shards.addEntryBlock();
+  b.setInsertionPointToStart(block);
+  SmallVector<Attribute> row(devices, FlatSymbolRefAttr::get(local.getSymNameAttr()));
+  SmallVector<Value> operands(block->getArguments());
+  auto run = b.create<interpreter::RunParallelOp>(loc, results, operands, ArrayAttr(),
+                                                  b.getArrayAttr({b.getArrayAttr(row)}));
+  b.create<func::ReturnOp>(loc, run.getResults());
+}
+
+/// The sharding of each argument (or result) of `local`, "" when replicated.
+std::vector<std::string> shardingTexts(func::FuncOp local, bool results, int64_t devices) {
+  std::vector<std::string> texts;
+  unsigned count = results ? local.getNumResults() : local.getNumArguments();
+  for (unsigned i = 0; i < count; ++i) {
+    auto attr = results
+                    ? local.getResultAttrOfType<sdy::TensorShardingAttr>(i, sdy::kShardingAttr)
+                    : local.getArgAttrOfType<sdy::TensorShardingAttr>(i, sdy::kShardingAttr);
+    std::optional<Sharding> sharding = shardingOf(attr, local, devices);
+    // With the mesh inline: the caller has no module to look the name up in.
+    if (sharding)
+      sharding->meshName.clear();
+    texts.push_back(sharding ? sharding->str() : "");
+  }
+  return texts;
+}
+
 /// Renames the partitioned `local` and puts the global-view wrapper in its
 /// place.
 LogicalResult wrap(func::FuncOp local, FunctionType global, int64_t devices,
-                   llvm::raw_ostream *shardings) {
+                   llvm::raw_ostream *shardings, std::vector<PartitionedEntry> *entries) {
   if (shardings)
     printShardings(local, global, devices, *shardings);
   Location loc = local.getLoc();
@@ -177,6 +215,12 @@ LogicalResult wrap(func::FuncOp local, FunctionType global, int64_t devices,
   auto wrapper = b.create<func::FuncOp>(loc, name, global);
   local.setSymName(name + ".device");
   local.setPrivate();
+  if (entries) {
+    addShardsEntry(local, name, devices);
+    entries->push_back({name, name + ".shards", name + ".device", devices,
+                        shardingTexts(local, false, devices),
+                        shardingTexts(local, true, devices)});
+  }
   Block *block = wrapper.addEntryBlock();
   b.setInsertionPointToStart(block);
   SmallVector<Value> inputs;
@@ -216,8 +260,9 @@ LogicalResult wrap(func::FuncOp local, FunctionType global, int64_t devices,
 
 } // namespace
 
-LogicalResult oxla::tools::runOnDevices(ModuleOp module, int64_t devices,
-                                       llvm::raw_ostream *shardings) {
+LogicalResult oxla::sharding::runOnDevices(ModuleOp module, int64_t devices,
+                                          llvm::raw_ostream *shardings,
+                                          std::vector<PartitionedEntry> *entries) {
   PassManager pm(module.getContext());
   if (devices <= 1) {
     ShardingToOneDeviceOptions options;
@@ -239,12 +284,13 @@ LogicalResult oxla::tools::runOnDevices(ModuleOp module, int64_t devices,
     if (func->hasAttr(kLocalViewAttr))
       partitioned.push_back(func);
   for (func::FuncOp func : partitioned)
-    if (failed(wrap(func, globalTypes.at(func.getSymName().str()), devices, shardings)))
+    if (failed(wrap(func, globalTypes.at(func.getSymName().str()), devices, shardings,
+                     entries)))
       return failure();
   return success();
 }
 
-LogicalResult oxla::tools::forCompiledDevices(ModuleOp module) {
+LogicalResult oxla::sharding::forCompiledDevices(ModuleOp module) {
   // The partitioned functions keep their shardings for the wrapper; the
   // compiled code needs none of them, and the grid comes from run_parallel.
   PassManager pm(module.getContext());
