@@ -35,7 +35,7 @@ if(OXLA_SANITIZE)
   add_compile_options(-fsanitize=${OXLA_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   # One shared sanitizer runtime for every program and for the Python
   # extension: Python is not sanitized, so the tests that import oxla load the
-  # runtime first (OXLA_PYTHON_SANITIZER_ENV), and the tools they start must
+  # runtime first (OXLA_PRELOAD_SANITIZER_ENV), and the tools they start must
   # use that same runtime, not a static copy of their own.
   if("address" IN_LIST _oxla_sanitizers)
     set(_oxla_sanitizer_runtime asan)
@@ -57,11 +57,13 @@ if(OXLA_SANITIZE)
   # Allocations beyond memory return null, as oxla's out-of-memory errors
   # expect, instead of aborting.
   set(OXLA_ASAN_OPTIONS "allow_user_poisoning=0:allocator_may_return_null=1")
+  # For Python (not sanitized) and libFuzzer's programs (its runtime comes
+  # before the sanitizer's otherwise): the sanitizer runtime loaded first.
   # Python's own allocations are not freed at exit: no leak report there.
-  set(OXLA_PYTHON_SANITIZER_ENV "LD_PRELOAD=${_oxla_sanitizer_library}"
+  set(OXLA_PRELOAD_SANITIZER_ENV "LD_PRELOAD=${_oxla_sanitizer_library}"
       "ASAN_OPTIONS=${OXLA_ASAN_OPTIONS}:detect_leaks=0")
 else()
-  set(OXLA_PYTHON_SANITIZER_ENV "")
+  set(OXLA_PRELOAD_SANITIZER_ENV "")
 endif()
 
 # oxla_add_tool(name SOURCES...): an executable in build/bin linked against the compiler.

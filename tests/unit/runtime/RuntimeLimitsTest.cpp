@@ -86,10 +86,12 @@ TEST_F(RuntimeLimitsTest, SizesThatOverflowAreInvalid) {
 TEST(RuntimeLimits, ClientWithMoreThreadsThanTheSystemStarts) {
   // Either every thread starts or the status says how many did; the
   // process is not aborted by an exception nobody catches.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
   // AddressSanitizer maps shadow memory for each thread's stack and aborts
   // the process when it cannot: the library never sees the failure.
   GTEST_SKIP() << "AddressSanitizer aborts when it cannot map 100000 stacks' shadow";
+#endif
 #endif
   oxla_client_options options{100000};
   oxla_client *client = nullptr;
