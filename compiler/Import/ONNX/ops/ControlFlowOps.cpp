@@ -218,6 +218,9 @@ Results lowerLoop(NodeContext &ctx) {
       b.setInsertionPointToEnd(block);
       condPassedOn = constantBool(ctx, condOut).value_or(false);
     }
+    if (!constantTrips && tripCount && condAlwaysTrue && condPassedOn)
+      return ctx.computedAtRunTime("M, the number of iterations of a loop with scan outputs,",
+                                   tripCount);
     if (!constantTrips || !condAlwaysTrue || !condPassedOn)
       return ctx.unsupported(
           "scan outputs of a loop whose number of iterations is only known at run time "
