@@ -195,9 +195,11 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
   registerReductionOps(table_);
   registerRecurrentOps(table_);
   registerResizeOps(table_);
+  registerSamplingOps(table_);
   registerScatterOps(table_);
   registerSelectionOps(table_);
   registerShapeOps(table_);
+  registerSignalOps(table_);
 }
 
 Location GraphImporter::locationFor(StringRef what) {

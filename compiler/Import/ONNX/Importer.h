@@ -118,9 +118,11 @@ void registerQuantizationOps(LoweringTable &table);
 void registerReductionOps(LoweringTable &table);
 void registerRecurrentOps(LoweringTable &table);
 void registerResizeOps(LoweringTable &table);
+void registerSamplingOps(LoweringTable &table);
 void registerScatterOps(LoweringTable &table);
 void registerSelectionOps(LoweringTable &table);
 void registerShapeOps(LoweringTable &table);
+void registerSignalOps(LoweringTable &table);
 
 } // namespace oxla::onnx
 
