@@ -23,6 +23,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Visitors.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace oxla {
 #define GEN_PASS_DEF_REFINESHAPES
@@ -152,26 +153,84 @@ bool foldRefiningCast(tensor::CastOp cast) {
   return true;
 }
 
+bool refineWhile(hlo::WhileOp loop, IRRewriter &rewriter,
+                 llvm::DenseSet<Operation *> &givenUp);
+
+/// The step of a sweep for one op (its nested ops already visited).
+bool refineOp(Operation *op, IRRewriter &rewriter, llvm::DenseSet<Operation *> &givenUp) {
+  if (auto size = dyn_cast<hlo::GetDimensionSizeOp>(op))
+    return foldGetDimensionSize(size, rewriter);
+  if (auto cast = dyn_cast<tensor::CastOp>(op))
+    return foldRefiningCast(cast);
+  if (auto loop = dyn_cast<hlo::WhileOp>(op))
+    return refineWhile(loop, rewriter, givenUp);
+  if (foldSmallIntegerConstants(op, rewriter))
+    return true;
+  return refineResultTypes(op);
+}
+
+/// A while's carried values take the sizes of its operands where the body
+/// keeps them: the blocks' arguments are given the operands' static sizes,
+/// the regions are refined (a few sweeps), and if the body then returns
+/// exactly the arguments' types, the results take them. A body that
+/// returns other sizes (a carried value that grows) gets the loop back as it
+/// was, and the loop is not tried again.
+bool refineWhile(hlo::WhileOp loop, IRRewriter &rewriter,
+                 llvm::DenseSet<Operation *> &givenUp) {
+  if (givenUp.contains(loop))
+    return false;
+  Block &body = loop.getBody().front(), &cond = loop.getCond().front();
+  SmallVector<Type> argTypes;
+  bool argsChange = false;
+  for (auto [operand, arg] : llvm::zip_equal(loop->getOperands(), body.getArguments())) {
+    Type type = arg.getType();
+    if (auto operandType = dyn_cast<RankedTensorType>(operand.getType()))
+      type = refinedType(type, oxla::Shape(operandType.getShape()));
+    argsChange |= type != arg.getType();
+    argTypes.push_back(type);
+  }
+  auto bodyKeepsTypes = [&] {
+    return TypeRange(body.getTerminator()->getOperandTypes()) == TypeRange(argTypes);
+  };
+  if (!argsChange) {
+    if (TypeRange(argTypes) == loop->getResultTypes() || !bodyKeepsTypes())
+      return false;
+    for (auto [result, type] : llvm::zip_equal(loop->getResults(), argTypes))
+      result.setType(type);
+    return true;
+  }
+  Operation *backup = loop->clone();
+  for (Block *block : {&body, &cond})
+    for (auto [arg, type] : llvm::zip_equal(block->getArguments(), argTypes))
+      arg.setType(type);
+  for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
+    bool changed = false;
+    for (Region &region : loop->getRegions())
+      region.walk<WalkOrder::PostOrder>(
+          [&](Operation *op) { changed |= refineOp(op, rewriter, givenUp); });
+    if (!changed)
+      break;
+  }
+  if (!bodyKeepsTypes()) {
+    rewriter.setInsertionPoint(loop);
+    rewriter.insert(backup);
+    givenUp.insert(backup);
+    rewriter.replaceOp(loop, backup->getResults());
+    return true;
+  }
+  backup->destroy();
+  for (auto [result, type] : llvm::zip_equal(loop->getResults(), argTypes))
+    result.setType(type);
+  return true;
+}
+
 /// One sweep in program order, nested ops before the op holding them (so
 /// an if's branches are refined before the if); true if anything changed.
-bool refineOnce(ModuleOp module) {
+bool refineOnce(ModuleOp module, llvm::DenseSet<Operation *> &givenUp) {
   IRRewriter rewriter(module.getContext());
   bool changed = false;
-  module.walk<WalkOrder::PostOrder>([&](Operation *op) {
-    if (auto size = dyn_cast<hlo::GetDimensionSizeOp>(op)) {
-      changed |= foldGetDimensionSize(size, rewriter);
-      return;
-    }
-    if (auto cast = dyn_cast<tensor::CastOp>(op)) {
-      changed |= foldRefiningCast(cast);
-      return;
-    }
-    if (foldSmallIntegerConstants(op, rewriter)) {
-      changed = true;
-      return;
-    }
-    changed |= refineResultTypes(op);
-  });
+  module.walk<WalkOrder::PostOrder>(
+      [&](Operation *op) { changed |= refineOp(op, rewriter, givenUp); });
   return changed;
 }
 
@@ -208,9 +267,10 @@ void updateFunctionTypes(ModuleOp module) {
 struct RefineShapes : public oxla::impl::RefineShapesBase<RefineShapes> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // One sweep refines everything but loops through while bodies or
-    // call results; a few more catch those.
-    for (int sweep = 0; sweep < kMaxSweeps && refineOnce(module); ++sweep)
+    // One sweep refines everything but call results and values that reach
+    // a while's operands after it; a few more catch those.
+    llvm::DenseSet<Operation *> givenUp;
+    for (int sweep = 0; sweep < kMaxSweeps && refineOnce(module, givenUp); ++sweep)
       updateFunctionTypes(module);
     updateFunctionTypes(module);
     eraseDeadConstants(module);

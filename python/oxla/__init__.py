@@ -20,6 +20,7 @@ status code; `error.code` is the code's name ("INVALID_ARGUMENT", "CHECK_FAILED"
 
 import collections
 import os
+import re
 import sys
 import time
 
@@ -381,16 +382,33 @@ def _is_onnx(data, name):
                                               and data[1] < 0x80)
 
 
-class _ShapeSpecializingModel:
-    """An ONNX model whose inputs have dynamic sizes (a batch axis exported as
-    dynamic): compiled for the shapes of each call's arguments, as oxla-run
-    specializes dynamic programs, and kept per shape."""
+# The importer's message for a value it needs when the model is read that is
+# computed from graph inputs (NodeContext::computedAtRunTime): "... is computed
+# at run time from graph input 'shape'; ..." / "from graph inputs 'a', 'b'".
+_RUN_TIME_INPUTS = re.compile(r"computed at run time from graph inputs? ((?:'[^']*'(?:, )?)+);")
 
-    def __init__(self, model, name, threads=0, timing=False):
+
+def _run_time_inputs(error):
+    """The graph inputs whose values the importer asked for in `error`."""
+    match = _RUN_TIME_INPUTS.search(str(error))
+    return re.findall(r"'([^']*)'", match.group(1)) if match else []
+
+
+class _SpecializingModel:
+    """An ONNX model compiled for each call's arguments: for their shapes when
+    its inputs have dynamic sizes (a batch axis exported as dynamic), as
+    oxla-run specializes dynamic programs, and for the values of the inputs
+    that fix shapes (a Reshape's shape, a Slice's starts, a TopK's K given as
+    graph inputs), which the importer names and which are then imported as
+    initializers: the compiled program for those values, as a shape-polymorphic
+    export is specialized for its dimension variables. Kept per key."""
+
+    def __init__(self, model, name, threads=0, timing=False, value_inputs=()):
         self._model = model
         self._name = name
         self._threads = threads
         self._timing = timing
+        self._value_inputs = list(value_inputs)
         self._compiled = {}
 
     def _inputs(self):
@@ -401,41 +419,70 @@ class _ShapeSpecializingModel:
     def input_names(self):
         return [v.name for v in self._inputs()]
 
-    def _for_shapes(self, shapes):
-        if shapes not in self._compiled:
-            import copy
-            model = copy.deepcopy(self._model)
-            initialized = {t.name for t in model.graph.initializer}
-            inputs = [v for v in model.graph.input if v.name not in initialized]
-            if len(shapes) != len(inputs):
-                raise TypeError(f"the model takes {len(inputs)} argument(s), "
-                                f"{len(shapes)} given")
-            for value, shape in zip(inputs, shapes):
-                dims = value.type.tensor_type.shape.dim
-                if len(dims) != len(shape):
-                    raise TypeError(f"input '{value.name}' has rank {len(dims)}, "
+    def _build(self, args, bound):
+        import copy
+        from onnx import mapping, numpy_helper
+        model = copy.deepcopy(self._model)
+        initialized = {t.name for t in model.graph.initializer}
+        inputs = [v for v in model.graph.input if v.name not in initialized]
+        for value, arg in zip(inputs, args):
+            shape = np.shape(arg)
+            dims = value.type.tensor_type.shape.dim
+            if len(dims) != len(shape):
+                raise TypeError(f"input '{value.name}' has rank {len(dims)}, "
+                                f"got an array of shape {shape}")
+            for dim, size in zip(dims, shape):
+                if dim.HasField("dim_value") and dim.dim_value != size:
+                    raise TypeError(f"input '{value.name}' has shape "
+                                    f"{[d.dim_value or d.dim_param for d in dims]}, "
                                     f"got an array of shape {shape}")
-                for dim, size in zip(dims, shape):
-                    if dim.HasField("dim_value") and dim.dim_value != size:
-                        raise TypeError(f"input '{value.name}' has shape "
-                                        f"{[d.dim_value or d.dim_param for d in dims]}, "
-                                        f"got an array of shape {shape}")
-                    dim.Clear()
-                    dim.dim_value = size
-            # The outputs' and intermediate values' declared shapes are
-            # recomputed by the importer.
-            del model.graph.value_info[:]
-            self._compiled[shapes] = Executable(
-                _oxla.build(model.SerializeToString(), None, self._name, False, self._threads),
-                self._name)
+                dim.Clear()
+                dim.dim_value = size
+            if value.name in bound:
+                dtype = mapping.TENSOR_TYPE_TO_NP_TYPE[value.type.tensor_type.elem_type]
+                model.graph.initializer.append(
+                    numpy_helper.from_array(np.asarray(arg, dtype=dtype), value.name))
+        # The outputs' and intermediate values' declared shapes are
+        # recomputed by the importer.
+        del model.graph.value_info[:]
+        return Executable(
+            _oxla.build(model.SerializeToString(), None, self._name, False, self._threads),
+            self._name)
+
+    def _key(self, args):
+        shapes = tuple(tuple(np.shape(a)) for a in args)
+        names = self.input_names
+        values = tuple((name, np.asarray(args[names.index(name)]).tobytes())
+                       for name in self._value_inputs)
+        return shapes, values
+
+    def _for(self, args):
+        names = self.input_names
+        if len(args) != len(names):
+            raise TypeError(f"the model takes {len(names)} argument(s), {len(args)} given")
+        while True:
+            key = self._key(args)
+            if key in self._compiled:
+                return self._compiled[key]
+            try:
+                executable = self._build(args, set(self._value_inputs))
+            except UnsupportedError as error:
+                more = [n for n in _run_time_inputs(error)
+                        if n in names and n not in self._value_inputs]
+                if not more:
+                    raise
+                self._value_inputs += more
+                continue
+            self._compiled[key] = executable
             if self._timing:
-                sys.stderr.write(self._compiled[shapes].compile_timings)
-        return self._compiled[shapes]
+                sys.stderr.write(executable.compile_timings)
+            return executable
 
     def __call__(self, *args, **by_name):
         args = _arguments_by_name(self.input_names, args, by_name)
-        shapes = tuple(tuple(np.shape(a)) for a in args)
-        return self._for_shapes(shapes)(*args)
+        executable = self._for(args)
+        return executable(*[a for n, a in zip(self.input_names, args)
+                            if n not in self._value_inputs])
 
 
 def _arguments_by_name(names, args, by_name):
@@ -515,8 +562,20 @@ def compile(src, entries=None, name=None, threads=None, timing=False, devices=No
                     for v in model.graph.input
                     if v.name not in {t.name for t in model.graph.initializer}
                     for d in v.type.tensor_type.shape.dim):
-                return _ShapeSpecializingModel(model, source_name or "<input>", threads,
-                                               timing)
+                return _SpecializingModel(model, source_name or "<input>", threads, timing)
+            if model is not None:
+                try:
+                    executable = Executable(
+                        _oxla.build(data, None, source_name, False, threads, devices), source_name)
+                except UnsupportedError as error:
+                    value_inputs = _run_time_inputs(error)
+                    if not value_inputs:
+                        raise
+                    return _SpecializingModel(model, source_name or "<input>", threads,
+                                              timing, value_inputs)
+                if timing:
+                    sys.stderr.write(executable.compile_timings)
+                return executable
     executable = Executable(_oxla.build(data, _entries(entries), source_name, False, threads,
                                         devices),
                             source_name)

@@ -11,6 +11,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
@@ -117,11 +118,32 @@ FailureOr<SmallVector<int64_t>> NodeContext::requireConstantInts(unsigned i, Str
   }
   std::optional<SmallVector<int64_t>> values = constantInts(input(i));
   if (!values) {
-    (void)unsupported("input " + Twine(i) + " (" + what +
-                      ") is computed at run time; oxla needs it known when the model is read");
+    (void)computedAtRunTime("input " + Twine(i) + " (" + what + ")", input(i));
     return failure();
   }
   return *values;
+}
+
+LogicalResult NodeContext::computedAtRunTime(const Twine &what, ValueRange values) {
+  SmallVector<std::string> names;
+  for (Value value : values) {
+    std::optional<SmallVector<std::string>> from = importer_.graphInputsOf(value);
+    if (!from) {
+      names.clear();
+      break;
+    }
+    for (std::string &name : *from)
+      if (!llvm::is_contained(names, name))
+        names.push_back(std::move(name));
+  }
+  std::string origin;
+  if (!names.empty()) {
+    origin = names.size() == 1 ? " from graph input " : " from graph inputs ";
+    for (auto [i, name] : llvm::enumerate(names))
+      origin += (i ? ", '" : "'") + name + "'";
+  }
+  return unsupported(what + " is computed at run time" + origin +
+                     "; oxla needs it known when the model is read");
 }
 
 const ::onnx::GraphProto *NodeContext::graphAttr(StringRef name) const {
@@ -173,9 +195,11 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
   registerReductionOps(table_);
   registerRecurrentOps(table_);
   registerResizeOps(table_);
+  registerSamplingOps(table_);
   registerScatterOps(table_);
   registerSelectionOps(table_);
   registerShapeOps(table_);
+  registerSignalOps(table_);
 }
 
 Location GraphImporter::locationFor(StringRef what) {
@@ -255,6 +279,34 @@ DenseElementsAttr GraphImporter::fold(Value value, unsigned depth) {
   return folded;
 }
 
+std::optional<SmallVector<std::string>> GraphImporter::graphInputsOf(Value value) {
+  SmallVector<std::string> names;
+  SmallVector<Value> worklist{value};
+  llvm::DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    if (!seen.insert(current).second)
+      continue;
+    if (auto argument = dyn_cast<BlockArgument>(current)) {
+      if (argument.getOwner() != mainEntry_)
+        return std::nullopt;
+      auto function = cast<func::FuncOp>(mainEntry_->getParentOp());
+      auto name = function.getArgAttrOfType<StringAttr>(argument.getArgNumber(), "onnx.name");
+      if (!name)
+        return std::nullopt;
+      if (!llvm::is_contained(names, name.str()))
+        names.push_back(name.str());
+      continue;
+    }
+    Operation *op = current.getDefiningOp();
+    // Ops with regions may read other values inside them.
+    if (op->getNumRegions() != 0)
+      return std::nullopt;
+    llvm::append_range(worklist, op->getOperands());
+  }
+  return names;
+}
+
 FailureOr<Type> GraphImporter::valueType(const ::onnx::ValueInfoProto &info) {
   Location loc = locationFor(info.name());
   if (!info.type().has_tensor_type()) {
@@ -276,9 +328,16 @@ FailureOr<Type> GraphImporter::valueType(const ::onnx::ValueInfoProto &info) {
                           << "' has no rank (oxla needs ranked inputs)";
   }
   SmallVector<int64_t> shape;
-  for (const auto &dim : tensorType.shape().dim())
-    shape.push_back(dim.has_dim_value() && dim.dim_value() >= 0 ? dim.dim_value()
-                                                                 : ShapedType::kDynamic);
+  for (const auto &dim : tensorType.shape().dim()) {
+    // A negative size is no size (a symbolic one is written dim_param).
+    if (dim.has_dim_value() && dim.dim_value() < 0) {
+      setFailure(ImportFailure::Invalid);
+      return emitError(loc) << "invalid ONNX model: graph value '" << info.name()
+                            << "' has dimension " << shape.size() << " of size "
+                            << dim.dim_value() << " (sizes are not negative)";
+    }
+    shape.push_back(dim.has_dim_value() ? dim.dim_value() : ShapedType::kDynamic);
+  }
   return RankedTensorType::get(shape, element);
 }
 
@@ -388,6 +447,7 @@ LogicalResult GraphImporter::importGraph(const ::onnx::GraphProto &graph, String
   auto function = builder_.create<func::FuncOp>(graphLoc, funcName,
                                                 FunctionType::get(context, inputTypes, {}));
   Block *entry = function.addEntryBlock();
+  mainEntry_ = entry;
   builder_.setInsertionPointToStart(entry);
   for (auto [i, input] : llvm::enumerate(inputs)) {
     values_[input->name()] = entry->getArgument(i);

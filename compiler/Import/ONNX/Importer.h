@@ -81,6 +81,13 @@ public:
 
   /// Reports that the node uses a feature oxla does not implement (exit 3).
   mlir::LogicalResult unsupported(const llvm::Twine &what);
+  /// Reports (exit 3) that `what`, which oxla needs when the model is read,
+  /// is `values` computed at run time. When they are computed from graph
+  /// inputs alone, the message names them ("... is computed at run time from
+  /// graph input 'shape'; ..."): a caller that knows those inputs' values
+  /// (oxla.compile, specializing per call) imports the model again with them
+  /// as initializers.
+  mlir::LogicalResult computedAtRunTime(const llvm::Twine &what, mlir::ValueRange values);
   /// Reports that the node is malformed (exit 2).
   mlir::LogicalResult invalid(const llvm::Twine &what);
 
@@ -111,9 +118,11 @@ void registerQuantizationOps(LoweringTable &table);
 void registerReductionOps(LoweringTable &table);
 void registerRecurrentOps(LoweringTable &table);
 void registerResizeOps(LoweringTable &table);
+void registerSamplingOps(LoweringTable &table);
 void registerScatterOps(LoweringTable &table);
 void registerSelectionOps(LoweringTable &table);
 void registerShapeOps(LoweringTable &table);
+void registerSignalOps(LoweringTable &table);
 
 } // namespace oxla::onnx
 

@@ -32,6 +32,10 @@ public:
   /// constants (evaluated by the reference interpreter; the op is replaced
   /// by the constant).
   mlir::DenseElementsAttr fold(mlir::Value value, unsigned depth = 0);
+  /// The names of the main graph's inputs that `value` is computed from,
+  /// when it is computed from them and constants alone (nullopt for a value
+  /// that also reads something else, such as a subgraph's input).
+  std::optional<llvm::SmallVector<std::string>> graphInputsOf(mlir::Value value);
   void setFailure(ImportFailure failure);
   ImportFailure importFailure() const { return failure_; }
 
@@ -47,6 +51,8 @@ private:
   int64_t opset_;
   LoweringTable table_;
   llvm::StringMap<mlir::Value> values_;
+  /// The main function's entry block (its arguments are the graph inputs).
+  mlir::Block *mainEntry_ = nullptr;
   ImportFailure failure_ = ImportFailure::None;
 };
 

@@ -16,6 +16,7 @@
 #include "compiler/Import/ONNX/InferenceGuards.h"
 
 #include "onnx/checker.h"
+#include <google/protobuf/io/coded_stream.h>
 #include "onnx/shape_inference/implementation.h"
 #include "onnx/version_converter/convert.h"
 
@@ -33,6 +34,10 @@ namespace oxla::onnx {
 namespace {
 constexpr int64_t kMinOpset = 7;
 constexpr int64_t kMaxOpset = 17;
+/// protobuf's default recursion limit, and the deeper one a model that
+/// fails to parse is tried with, to say which it is.
+constexpr int kProtobufRecursionLimit = 100;
+constexpr int kDeepRecursionLimit = 1000;
 } // namespace
 
 bool isOnnxModel(StringRef name, StringRef bytes) {
@@ -55,9 +60,27 @@ OwningOpRef<ModuleOp> importModel(StringRef bytes, StringRef name, MLIRContext *
   };
 
   ::onnx::ModelProto model;
-  if (bytes.size() > static_cast<size_t>(INT32_MAX) ||
-      !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    emitError(fileLoc) << "invalid ONNX model: the file is not a ModelProto protobuf";
+  if (bytes.size() > static_cast<size_t>(INT32_MAX)) {
+    emitError(fileLoc) << "invalid ONNX model: " << bytes.size()
+                       << " bytes, more than the 2 GiB a protobuf message holds";
+    return fail(ImportFailure::Invalid);
+  }
+  if (!model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    // protobuf refuses messages nested deeper than its recursion limit
+    // (100) as it refuses malformed bytes: parsing again with a deeper
+    // limit (still bounded, so that the stack is) tells them apart.
+    ::onnx::ModelProto deeper;
+    google::protobuf::io::CodedInputStream stream(reinterpret_cast<const uint8_t *>(bytes.data()),
+                                                  static_cast<int>(bytes.size()));
+    stream.SetRecursionLimit(kDeepRecursionLimit);
+    if (deeper.ParseFromCodedStream(&stream) && stream.ConsumedEntireMessage())
+      emitError(fileLoc) << "invalid ONNX model: its messages are nested deeper than the "
+                         << kProtobufRecursionLimit
+                         << " levels protobuf's parser allows (graphs within graphs)";
+    else
+      emitError(fileLoc) << "invalid ONNX model: the file is not a ModelProto protobuf "
+                            "(malformed, or nested deeper than "
+                         << kDeepRecursionLimit << " levels)";
     return fail(ImportFailure::Invalid);
   }
   if (!model.has_graph()) {

@@ -84,3 +84,60 @@ func.func @region_constant(%a: tensor<3xf32>) -> tensor<?xf32> {
   }) {dimensions = array<i64: 0>} : (tensor<3xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// A while's carried value takes its operand's static size when the body
+// keeps it (the ONNX importer's Scan output buffer, sized at run time): the
+// blocks' arguments, the body and the results become static.
+// CHECK-LABEL: func.func @while_carried
+// CHECK-SAME: -> tensor<3x2xf32>
+// CHECK: stablehlo.while({{.*}}) : tensor<i64>, tensor<3x2xf32>
+// CHECK: stablehlo.dynamic_update_slice %{{.*}} : (tensor<3x2xf32>, tensor<1x2xf32>, tensor<i64>, tensor<i64>) -> tensor<3x2xf32>
+// CHECK: stablehlo.return %{{.*}}, %{{.*}} : tensor<i64>, tensor<3x2xf32>
+// CHECK: return %{{.*}} : tensor<3x2xf32>
+func.func @while_carried(%arg0: tensor<1x2xf32>) -> tensor<?x2xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i64>
+  %c1 = stablehlo.constant dense<1> : tensor<i64>
+  %c3 = stablehlo.constant dense<3> : tensor<i64>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %shape = stablehlo.constant dense<[3, 2]> : tensor<2xi64>
+  %buffer = stablehlo.dynamic_broadcast_in_dim %zero, %shape, dims = [] : (tensor<f32>, tensor<2xi64>) -> tensor<?x2xf32>
+  %0:2 = stablehlo.while(%i = %c0, %b = %buffer) : tensor<i64>, tensor<?x2xf32>
+   cond {
+    %lt = stablehlo.compare LT, %i, %c3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  } do {
+    %next = stablehlo.add %i, %c1 : tensor<i64>
+    %row = stablehlo.dynamic_update_slice %b, %arg0, %i, %c0 : (tensor<?x2xf32>, tensor<1x2xf32>, tensor<i64>, tensor<i64>) -> tensor<?x2xf32>
+    stablehlo.return %next, %row : tensor<i64>, tensor<?x2xf32>
+  }
+  return %0#1 : tensor<?x2xf32>
+}
+
+// -----
+
+// A carried value that grows each iteration keeps its dynamic type (the
+// loop is put back as it was; the cast before it goes, as the while takes
+// the more static operand).
+// CHECK-LABEL: func.func @while_growing
+// CHECK-SAME: -> tensor<?xf32>
+// CHECK: stablehlo.concatenate %{{.*}}, %arg0, dim = 0 : (tensor<?xf32>, tensor<1xf32>) -> tensor<?xf32>
+// CHECK-NEXT: stablehlo.return %{{.*}}, %{{.*}} : tensor<i64>, tensor<?xf32>
+// CHECK: return %{{.*}} : tensor<?xf32>
+func.func @while_growing(%arg0: tensor<1xf32>) -> tensor<?xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i64>
+  %c1 = stablehlo.constant dense<1> : tensor<i64>
+  %c3 = stablehlo.constant dense<3> : tensor<i64>
+  %start = tensor.cast %arg0 : tensor<1xf32> to tensor<?xf32>
+  %0:2 = stablehlo.while(%i = %c0, %v = %start) : tensor<i64>, tensor<?xf32>
+   cond {
+    %lt = stablehlo.compare LT, %i, %c3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  } do {
+    %next = stablehlo.add %i, %c1 : tensor<i64>
+    %longer = stablehlo.concatenate %v, %arg0, dim = 0 : (tensor<?xf32>, tensor<1xf32>) -> tensor<?xf32>
+    stablehlo.return %next, %longer : tensor<i64>, tensor<?xf32>
+  }
+  return %0#1 : tensor<?xf32>
+}

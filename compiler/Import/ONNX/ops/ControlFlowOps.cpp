@@ -218,6 +218,9 @@ Results lowerLoop(NodeContext &ctx) {
       b.setInsertionPointToEnd(block);
       condPassedOn = constantBool(ctx, condOut).value_or(false);
     }
+    if (!constantTrips && tripCount && condAlwaysTrue && condPassedOn)
+      return ctx.computedAtRunTime("M, the number of iterations of a loop with scan outputs,",
+                                   tripCount);
     if (!constantTrips || !condAlwaysTrue || !condPassedOn)
       return ctx.unsupported(
           "scan outputs of a loop whose number of iterations is only known at run time "
@@ -266,54 +269,18 @@ Results lowerLoop(NodeContext &ctx) {
   return SmallVector<Value>(loop.getResults().drop_front(2));
 }
 
-/// Scan (opset 9 on): a stablehlo.while over the steps of the scan inputs
-/// (each along its scan_input_axes entry, forward or reverse), carrying the
-/// state values and one buffer per scan output, which is then laid out along
-/// its scan_output_axes entry (reversed for a reverse direction).
-Results lowerScan(NodeContext &ctx) {
+/// The scan (opset 9's semantics) of `scanInputs` (their scan axis first,
+/// read backwards where `inDirections` says) with `states` as the initial
+/// state: a stablehlo.while over the steps, the body imported into it; its
+/// final states, then each scan output along its axis and direction.
+Results buildScan(NodeContext &ctx, const ::onnx::GraphProto *body, ValueRange states,
+                  ArrayRef<Value> scanInputs, ArrayRef<int64_t> inDirectionList,
+                  ArrayRef<int64_t> outAxisList, ArrayRef<int64_t> outDirectionList) {
   OpBuilder &b = ctx.builder();
   Location loc = ctx.loc();
-  if (ctx.opset() < 9)
-    return ctx.unsupported("the opset-8 form (a batch axis and sequence_lens)");
-  const ::onnx::GraphProto *body = ctx.graphAttr("body");
-  if (!body)
-    return ctx.invalid("needs the body graph");
-  int64_t numScanInputs = ctx.intAttr("num_scan_inputs", -1);
-  if (numScanInputs < 1 || numScanInputs > ctx.numInputs())
-    return ctx.invalid("num_scan_inputs must be in [1, number of inputs]");
-  unsigned numStates = ctx.numInputs() - numScanInputs;
-  if (body->input_size() != static_cast<int>(ctx.numInputs()) ||
-      body->output_size() < static_cast<int>(numStates))
-    return ctx.invalid("the body's inputs and outputs do not match the node's");
-  unsigned numScanOutputs = body->output_size() - numStates;
-  auto listAttr = [&](StringRef name, unsigned size) -> FailureOr<SmallVector<int64_t>> {
-    SmallVector<int64_t> values = ctx.intsAttr(name).value_or(SmallVector<int64_t>(size, 0));
-    if (values.size() != size) {
-      (void)ctx.invalid(name + " must have " + Twine(size) + " entries");
-      return failure();
-    }
-    return values;
-  };
-  auto inAxes = listAttr("scan_input_axes", numScanInputs);
-  auto inDirections = listAttr("scan_input_directions", numScanInputs);
-  auto outAxes = listAttr("scan_output_axes", numScanOutputs);
-  auto outDirections = listAttr("scan_output_directions", numScanOutputs);
-  if (failed(inAxes) || failed(inDirections) || failed(outAxes) || failed(outDirections))
-    return failure();
-
-  // Scan inputs with their scan axis first.
-  SmallVector<Value> scanInputs;
-  for (int64_t j = 0; j < numScanInputs; ++j) {
-    Value x = ctx.input(numStates + j);
-    std::optional<int64_t> axis = normalizeAxis((*inAxes)[j], rankOf(x));
-    if (!axis)
-      return ctx.invalid("scan_input_axes[" + Twine(j) + "] out of range");
-    SmallVector<int64_t> permutation{*axis};
-    for (int64_t d = 0; d < rankOf(x); ++d)
-      if (d != *axis)
-        permutation.push_back(d);
-    scanInputs.push_back(transpose(b, loc, x, permutation));
-  }
+  unsigned numStates = states.size(), numScanOutputs = outAxisList.size();
+  const ArrayRef<int64_t> *inDirections = &inDirectionList, *outAxes = &outAxisList,
+                          *outDirections = &outDirectionList;
   int64_t steps = typeOf(scanInputs[0]).getDimSize(0);
   for (Value x : scanInputs)
     if (typeOf(x).getDimSize(0) != steps)
@@ -322,8 +289,7 @@ Results lowerScan(NodeContext &ctx) {
   Value stepsScalar = reshape(b, loc, stepsSize, {});
 
   SmallVector<Value> init{indexConstant(b, loc, 0)};
-  for (unsigned i = 0; i < numStates; ++i)
-    init.push_back(ctx.input(i));
+  llvm::append_range(init, states);
   SmallVector<Type> types = llvm::to_vector(ValueRange(init).getTypes());
 
   Region bodyRegion;
@@ -392,6 +358,137 @@ Results lowerScan(NodeContext &ctx) {
     results.push_back(transpose(b, loc, buffer, permutation));
   }
   return results;
+}
+
+
+/// Scan in its opset-8 form: inputs (sequence_lens, states..., scan
+/// inputs...), every input and output with a batch axis first, the scan
+/// inputs scanned along axis 1 (`directions`), the scan outputs written
+/// along axis 1. Each batch entry is an opset-9 scan of its slices (the body
+/// imported once per entry); the results are stacked along the batch axis.
+Results lowerScan8(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  const ::onnx::GraphProto *body = ctx.graphAttr("body");
+  if (!body)
+    return ctx.invalid("needs the body graph");
+  if (ctx.hasInput(0))
+    return ctx.unsupported("sequence_lens (scans of different lengths per batch entry)");
+  int64_t numScanInputs = ctx.intAttr("num_scan_inputs", -1);
+  if (numScanInputs < 1 || numScanInputs + 1 > ctx.numInputs())
+    return ctx.invalid("num_scan_inputs must be in [1, number of inputs - 1]");
+  unsigned numStates = ctx.numInputs() - 1 - numScanInputs;
+  if (body->input_size() != static_cast<int>(numStates + numScanInputs) ||
+      body->output_size() < static_cast<int>(numStates))
+    return ctx.invalid("the body's inputs and outputs do not match the node's");
+  unsigned numScanOutputs = body->output_size() - numStates;
+  SmallVector<int64_t> directions =
+      ctx.intsAttr("directions").value_or(SmallVector<int64_t>(numScanInputs, 0));
+  if (directions.size() != static_cast<size_t>(numScanInputs))
+    return ctx.invalid("directions must have " + Twine(numScanInputs) + " entries");
+  int64_t batch = ShapedType::kDynamic;
+  for (unsigned i = 1; i < ctx.numInputs(); ++i) {
+    RankedTensorType type = typeOf(ctx.input(i));
+    if (type.getRank() < (i > numStates ? 2 : 1) || type.isDynamicDim(0))
+      return ctx.unsupported("inputs without a static batch axis");
+    if (batch != ShapedType::kDynamic && type.getDimSize(0) != batch)
+      return ctx.invalid("inputs of different batch sizes");
+    batch = type.getDimSize(0);
+  }
+  // Entry `index` of `x`'s batch axis, without it.
+  auto entry = [&](Value x, int64_t index) {
+    RankedTensorType type = typeOf(x);
+    SmallVector<int64_t> low(type.getRank(), 0), high(type.getShape()), strides(type.getRank(), 1),
+        shape(type.getShape());
+    low[0] = index;
+    high[0] = index + 1;
+    shape[0] = 1;
+    Value slice = b.create<hlo::SliceOp>(loc, type.clone(shape), x, low, high, strides);
+    return reshape(b, loc, slice, type.getShape().drop_front());
+  };
+  SmallVector<SmallVector<Value>> perEntry;
+  SmallVector<int64_t> zeros(numScanOutputs, 0);
+  for (int64_t index = 0; index < batch; ++index) {
+    SmallVector<Value> states, scanInputs;
+    for (unsigned i = 0; i < numStates; ++i)
+      states.push_back(entry(ctx.input(1 + i), index));
+    for (int64_t j = 0; j < numScanInputs; ++j)
+      scanInputs.push_back(entry(ctx.input(1 + numStates + j), index));
+    Results results = buildScan(ctx, body, states, scanInputs, directions, zeros, zeros);
+    if (failed(results))
+      return failure();
+    perEntry.push_back(std::move(*results));
+  }
+  if (perEntry.empty())
+    return ctx.unsupported("an empty batch");
+  SmallVector<Value> results;
+  for (size_t k = 0; k < perEntry.front().size(); ++k) {
+    SmallVector<Value> parts;
+    for (auto &values : perEntry) {
+      SmallVector<int64_t> shape{1};
+      llvm::append_range(shape, typeOf(values[k]).getShape());
+      parts.push_back(reshape(b, loc, values[k], shape));
+    }
+    SmallVector<int64_t> shape(typeOf(parts.front()).getShape());
+    shape[0] = batch;
+    results.push_back(
+        b.create<hlo::ConcatenateOp>(loc, typeOf(parts.front()).clone(shape), parts, 0));
+  }
+  return results;
+}
+
+/// Scan (opset 9 on): a stablehlo.while over the steps of the scan inputs
+/// (each along its scan_input_axes entry, forward or reverse), carrying the
+/// state values and one buffer per scan output, which is then laid out along
+/// its scan_output_axes entry (reversed for a reverse direction).
+Results lowerScan(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  if (ctx.opset() < 9)
+    return lowerScan8(ctx);
+  const ::onnx::GraphProto *body = ctx.graphAttr("body");
+  if (!body)
+    return ctx.invalid("needs the body graph");
+  int64_t numScanInputs = ctx.intAttr("num_scan_inputs", -1);
+  if (numScanInputs < 1 || numScanInputs > ctx.numInputs())
+    return ctx.invalid("num_scan_inputs must be in [1, number of inputs]");
+  unsigned numStates = ctx.numInputs() - numScanInputs;
+  if (body->input_size() != static_cast<int>(ctx.numInputs()) ||
+      body->output_size() < static_cast<int>(numStates))
+    return ctx.invalid("the body's inputs and outputs do not match the node's");
+  unsigned numScanOutputs = body->output_size() - numStates;
+  auto listAttr = [&](StringRef name, unsigned size) -> FailureOr<SmallVector<int64_t>> {
+    SmallVector<int64_t> values = ctx.intsAttr(name).value_or(SmallVector<int64_t>(size, 0));
+    if (values.size() != size) {
+      (void)ctx.invalid(name + " must have " + Twine(size) + " entries");
+      return failure();
+    }
+    return values;
+  };
+  auto inAxes = listAttr("scan_input_axes", numScanInputs);
+  auto inDirections = listAttr("scan_input_directions", numScanInputs);
+  auto outAxes = listAttr("scan_output_axes", numScanOutputs);
+  auto outDirections = listAttr("scan_output_directions", numScanOutputs);
+  if (failed(inAxes) || failed(inDirections) || failed(outAxes) || failed(outDirections))
+    return failure();
+
+  // Scan inputs with their scan axis first.
+  SmallVector<Value> scanInputs;
+  for (int64_t j = 0; j < numScanInputs; ++j) {
+    Value x = ctx.input(numStates + j);
+    std::optional<int64_t> axis = normalizeAxis((*inAxes)[j], rankOf(x));
+    if (!axis)
+      return ctx.invalid("scan_input_axes[" + Twine(j) + "] out of range");
+    SmallVector<int64_t> permutation{*axis};
+    for (int64_t d = 0; d < rankOf(x); ++d)
+      if (d != *axis)
+        permutation.push_back(d);
+    scanInputs.push_back(transpose(b, loc, x, permutation));
+  }
+  SmallVector<Value> states;
+  for (unsigned i = 0; i < numStates; ++i)
+    states.push_back(ctx.input(i));
+  return buildScan(ctx, body, states, scanInputs, *inDirections, *outAxes, *outDirections);
 }
 
 } // namespace

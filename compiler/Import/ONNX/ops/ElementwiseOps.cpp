@@ -232,17 +232,25 @@ Results lowerClip(NodeContext &ctx) {
   return single(result);
 }
 
-/// Identity, and Dropout in inference (its mask, when asked for, is all
-/// true).
+/// Identity, and Dropout in inference or in training with ratio 0 (its mask,
+/// when asked for, is all true).
 Results lowerIdentity(NodeContext &ctx) { return single(ctx.input(0)); }
 
 Results lowerDropout(NodeContext &ctx) {
   if (ctx.opset() >= 12 && ctx.hasInput(2)) {
     std::optional<SmallVector<int64_t>> training = ctx.constantInts(ctx.input(2));
     if (!training || training->empty())
-      return ctx.unsupported("training_mode computed at run time");
-    if ((*training)[0])
-      return ctx.unsupported("training mode (random dropout)");
+      return ctx.computedAtRunTime("training_mode", ctx.input(2));
+    if ((*training)[0]) {
+      // Training mode drops at random, except with ratio 0 (the identity).
+      if (!ctx.hasInput(1))
+        return ctx.unsupported("training mode (random dropout)");
+      std::optional<SmallVector<double>> ratio = ctx.constantFloats(ctx.input(1));
+      if (!ratio)
+        return ctx.computedAtRunTime("the ratio in training mode", ctx.input(1));
+      if (ratio->size() != 1 || (*ratio)[0] != 0)
+        return ctx.unsupported("training mode (random dropout)");
+    }
   }
   Value x = ctx.input(0);
   SmallVector<Value> results{x};

@@ -130,9 +130,45 @@ Results lowerGatherND(NodeContext &ctx) {
                                         b.getDenseI64ArrayAttr(sliceSizes), false));
 }
 
+/// ReverseSequence: out[t, b] = in[len[b] - 1 - t, b] for t < len[b], else
+/// in[t, b] (time and batch at time_axis and batch_axis): a GatherElements
+/// along the time axis with those indices, the lengths read at run time.
+Results lowerReverseSequence(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  Value data = ctx.input(0), lengths = ctx.input(1);
+  RankedTensorType dataType = typeOf(data);
+  int64_t rank = dataType.getRank();
+  if (rank < 2)
+    return ctx.invalid("the input needs rank 2 or more");
+  int64_t timeAxis = ctx.intAttr("time_axis", 0), batchAxis = ctx.intAttr("batch_axis", 1);
+  if (!((timeAxis == 0 && batchAxis == 1) || (timeAxis == 1 && batchAxis == 0)))
+    return ctx.invalid("time_axis and batch_axis must be 0 and 1");
+  if (!dataType.hasStaticShape())
+    return ctx.unsupported("dynamic shapes");
+  if (rankOf(lengths) != 1 || typeOf(lengths).getDimSize(0) != dataType.getDimSize(batchAxis))
+    return ctx.invalid("sequence_lens must hold one length per batch entry");
+  auto i64 = [&](ArrayRef<int64_t> shape) { return RankedTensorType::get(shape, b.getI64Type()); };
+  ArrayRef<int64_t> shape = dataType.getShape();
+  Value time = b.create<hlo::IotaOp>(loc, i64(shape), timeAxis);
+  Value length = broadcastInDim(b, loc, convert(b, loc, lengths, b.getI64Type()), shape,
+                                nullptr, {batchAxis});
+  Value reversed = elementwise<hlo::SubtractOp>(
+      b, loc, {elementwise<hlo::SubtractOp>(b, loc, {length, time}), splatLike(b, loc, time, 1)});
+  Value inside = compare(b, loc, time, length, hlo::ComparisonDirection::LT);
+  Value indices = b.create<hlo::SelectOp>(loc, time.getType(), inside, reversed, time);
+  Value all = elementCoordinates(b, loc, indices, timeAxis, shape[timeAxis]);
+  SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  auto numbers = hlo::GatherDimensionNumbersAttr::get(b.getContext(), {}, dims, {}, {}, dims, rank);
+  return single(b.create<hlo::GatherOp>(loc, dataType, data, all, numbers,
+                                        b.getDenseI64ArrayAttr(SmallVector<int64_t>(rank, 1)),
+                                        false));
+}
+
 } // namespace
 
 void registerGatherOps(LoweringTable &table) {
+  table["ReverseSequence"] = lowerReverseSequence;
   table["Gather"] = lowerGather;
   table["GatherElements"] = lowerGatherElements;
   table["GatherND"] = lowerGatherND;

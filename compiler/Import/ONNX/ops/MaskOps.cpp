@@ -87,8 +87,10 @@ Results lowerOneHot(NodeContext &ctx) {
   if (!indexType.hasStaticShape())
     return ctx.unsupported("dynamic shapes");
   std::optional<SmallVector<double>> depthValue = ctx.constantFloats(ctx.input(1));
-  if (!depthValue || depthValue->size() != 1)
-    return ctx.unsupported("a depth that is not a constant scalar");
+  if (!depthValue)
+    return ctx.computedAtRunTime("depth", ctx.input(1));
+  if (depthValue->size() != 1)
+    return ctx.invalid("depth must hold one value");
   int64_t depth = static_cast<int64_t>(depthValue->front());
   if (depth < 1)
     return ctx.invalid("depth must be positive");

@@ -193,9 +193,79 @@ Results lowerLogSoftmax(NodeContext &ctx) {
   return single(elementwise<hlo::SubtractOp>(b, loc, {shifted, broadcastLike(b, loc, logSum, x)}));
 }
 
+/// MeanVarianceNormalization (its function body in the spec): (X - E[X]) /
+/// (sqrt(E[X^2] - E[X]^2) + 1e-9), the expectations over `axes` (default
+/// [0, 2, 3]).
+Results lowerMeanVarianceNormalization(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  Value x = ctx.input(0);
+  FailureOr<SmallVector<int64_t>> dims = normalizeAxes(
+      ctx, ctx.intsAttr("axes").value_or(SmallVector<int64_t>{0, 2, 3}), rankOf(x));
+  if (failed(dims))
+    return failure();
+  FailureOr<Value> mean = meanOver(ctx, x, *dims);
+  if (failed(mean))
+    return failure();
+  FailureOr<Value> meanOfSquares = meanOver(ctx, elementwise<hlo::MulOp>(b, loc, {x, x}), *dims);
+  if (failed(meanOfSquares))
+    return failure();
+  Value variance = elementwise<hlo::SubtractOp>(
+      b, loc, {*meanOfSquares, elementwise<hlo::MulOp>(b, loc, {*mean, *mean})});
+  Value stddev = elementwise<hlo::AddOp>(
+      b, loc, {elementwise<hlo::SqrtOp>(b, loc, {variance}), splatLike(b, loc, variance, 1e-9)});
+  Value centered = elementwise<hlo::SubtractOp>(b, loc, {x, broadcastLike(b, loc, *mean, x)});
+  return single(elementwise<hlo::DivOp>(b, loc, {centered, broadcastLike(b, loc, stddev, x)}));
+}
+
+/// LRN: y = x / (bias + alpha / size * square_sum)^beta, square_sum the sum
+/// of x^2 over the channels [c - floor((size-1)/2), c + ceil((size-1)/2)]
+/// that exist: a reduce_window of size `size` along dimension 1, padded
+/// with zeros.
+Results lowerLRN(NodeContext &ctx) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  Value x = ctx.input(0);
+  RankedTensorType type = typeOf(x);
+  int64_t size = ctx.intAttr("size", 0);
+  if (size < 1)
+    return ctx.invalid("size must be positive");
+  if (type.getRank() < 2)
+    return ctx.invalid("the input needs a channel dimension");
+  int64_t rank = type.getRank();
+  Value squares = elementwise<hlo::MulOp>(b, loc, {x, x});
+  SmallVector<int64_t> window(rank, 1), padding(2 * rank, 0);
+  window[1] = size;
+  padding[2] = (size - 1) / 2;
+  padding[3] = size - 1 - (size - 1) / 2;
+  auto paddingType = RankedTensorType::get({rank, 2}, b.getI64Type());
+  Value init = reduceInit(b, loc, ReduceKind::Add, type.getElementType());
+  auto op = b.create<hlo::ReduceWindowOp>(
+      loc, TypeRange{type}, ValueRange{squares}, ValueRange{init}, b.getDenseI64ArrayAttr(window),
+      nullptr, nullptr, nullptr, DenseIntElementsAttr::get(paddingType, padding));
+  auto scalar = RankedTensorType::get({}, type.getElementType());
+  Block *body = b.createBlock(&op.getBody(), {}, {scalar, scalar}, {loc, loc});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(body);
+    b.create<hlo::ReturnOp>(
+        loc, combine(b, loc, ReduceKind::Add, body->getArgument(0), body->getArgument(1)));
+  }
+  b.setInsertionPointAfter(op);
+  double alpha = ctx.floatAttr("alpha", 1e-4f), beta = ctx.floatAttr("beta", 0.75f),
+         bias = ctx.floatAttr("bias", 1.0f);
+  Value scaled = elementwise<hlo::MulOp>(
+      b, loc, {op.getResult(0), splatLike(b, loc, x, alpha / static_cast<double>(size))});
+  Value base = elementwise<hlo::AddOp>(b, loc, {scaled, splatLike(b, loc, x, bias)});
+  Value denominator = elementwise<hlo::PowOp>(b, loc, {base, splatLike(b, loc, x, beta)});
+  return single(elementwise<hlo::DivOp>(b, loc, {x, denominator}));
+}
+
 } // namespace
 
 void registerNormalizationOps(LoweringTable &table) {
+  table["MeanVarianceNormalization"] = lowerMeanVarianceNormalization;
+  table["LRN"] = lowerLRN;
   table["BatchNormalization"] = lowerBatchNormalization;
   table["LayerNormalization"] = lowerLayerNormalization;
   table["InstanceNormalization"] = lowerInstanceNormalization;

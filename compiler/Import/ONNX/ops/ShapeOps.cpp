@@ -506,8 +506,11 @@ Results lowerRange(NodeContext &ctx) {
   SmallVector<double> bounds;
   for (unsigned i = 0; i < 3; ++i) {
     std::optional<SmallVector<double>> value = ctx.constantFloats(ctx.input(i));
-    if (!value || value->size() != 1)
-      return ctx.unsupported("start, limit and delta computed at run time");
+    if (!value)
+      return ctx.computedAtRunTime("the range (start, limit, delta)",
+                                   {ctx.input(0), ctx.input(1), ctx.input(2)});
+    if (value->size() != 1)
+      return ctx.invalid("start, limit and delta must be scalars");
     bounds.push_back((*value)[0]);
   }
   auto [start, limit, delta] = std::tuple(bounds[0], bounds[1], bounds[2]);
@@ -585,15 +588,81 @@ Results lowerSplit(NodeContext &ctx) {
   return results;
 }
 
-/// Pad: constant mode (stablehlo.pad; negative pads crop); pads an
-/// attribute before opset 11, an input from 11 on.
+/// `x` sliced to [begin, end) along `dim`.
+Value sliceAlong(OpBuilder &b, Location loc, Value x, int64_t dim, int64_t begin, int64_t end) {
+  RankedTensorType type = typeOf(x);
+  SmallVector<int64_t> low(type.getRank(), 0), high(type.getShape()), strides(type.getRank(), 1),
+      shape(type.getShape());
+  low[dim] = begin;
+  high[dim] = end;
+  shape[dim] = end - begin;
+  return b.create<hlo::SliceOp>(loc, type.clone(shape), x, low, high, strides);
+}
+
+/// Pad's reflect and edge modes (static shapes), one dimension at a time:
+/// negative pads crop; a positive pad on the low side is, for reflect, the
+/// elements 1..pad mirrored (the edge element itself not repeated), for
+/// edge, the first element repeated; the high side likewise; then the three
+/// parts are concatenated.
+Results padByCopies(NodeContext &ctx, Value x, ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                    bool reflect) {
+  OpBuilder &b = ctx.builder();
+  Location loc = ctx.loc();
+  RankedTensorType type = typeOf(x);
+  if (!type.hasStaticShape())
+    return ctx.unsupported("mode '" + Twine(reflect ? "reflect" : "edge") +
+                           "' with dynamic shapes");
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    int64_t size = typeOf(x).getDimSize(dim);
+    int64_t begin = std::max<int64_t>(0, -low[dim]), end = size - std::max<int64_t>(0, -high[dim]);
+    if (begin > end)
+      return ctx.invalid("negative pads remove more than the dimension holds");
+    if (begin != 0 || end != size)
+      x = sliceAlong(b, loc, x, dim, begin, end);
+    size = end - begin;
+    int64_t before = std::max<int64_t>(0, low[dim]), after = std::max<int64_t>(0, high[dim]);
+    if (before == 0 && after == 0)
+      continue;
+    if (size == 0)
+      return ctx.invalid("padding an empty dimension in mode '" +
+                         Twine(reflect ? "reflect" : "edge") + "'");
+    if (reflect && (before > size - 1 || after > size - 1))
+      return ctx.unsupported("reflect pads larger than the dimension less one");
+    auto part = [&](bool front, int64_t count) -> Value {
+      if (reflect) {
+        Value mirrored = front ? sliceAlong(b, loc, x, dim, 1, 1 + count)
+                               : sliceAlong(b, loc, x, dim, size - 1 - count, size - 1);
+        return b.create<hlo::ReverseOp>(loc, mirrored.getType(), mirrored,
+                                        ArrayRef<int64_t>{dim});
+      }
+      Value edge = front ? sliceAlong(b, loc, x, dim, 0, 1) : sliceAlong(b, loc, x, dim, size - 1, size);
+      SmallVector<int64_t> shape(typeOf(edge).getShape());
+      shape[dim] = count;
+      return broadcastInDim(b, loc, edge, shape, nullptr,
+                            llvm::to_vector(llvm::seq<int64_t>(0, shape.size())));
+    };
+    SmallVector<Value> parts;
+    if (before)
+      parts.push_back(part(true, before));
+    parts.push_back(x);
+    if (after)
+      parts.push_back(part(false, after));
+    SmallVector<int64_t> shape(typeOf(x).getShape());
+    shape[dim] = size + before + after;
+    x = b.create<hlo::ConcatenateOp>(loc, typeOf(x).clone(shape), parts, dim);
+  }
+  return single(x);
+}
+
+/// Pad: constant mode (stablehlo.pad; negative pads crop), reflect and edge
+/// (padByCopies); pads an attribute before opset 11, an input from 11 on.
 Results lowerPad(NodeContext &ctx) {
   OpBuilder &b = ctx.builder();
   Location loc = ctx.loc();
   Value x = ctx.input(0);
   RankedTensorType type = typeOf(x);
   std::string mode = ctx.stringAttr("mode", "constant");
-  if (mode != "constant")
+  if (mode != "constant" && mode != "reflect" && mode != "edge")
     return ctx.unsupported("mode '" + mode + "'");
   SmallVector<int64_t> pads;
   double fill = 0;
@@ -615,10 +684,14 @@ Results lowerPad(NodeContext &ctx) {
     return ctx.unsupported("the axes input");
   if (static_cast<int64_t>(pads.size()) != 2 * rank)
     return ctx.invalid("pads needs " + Twine(2 * rank) + " values");
-  SmallVector<int64_t> shape(type.getShape());
   for (int64_t dim = 0; dim < rank; ++dim) {
     low[dim] = pads[dim];
     high[dim] = pads[rank + dim];
+  }
+  if (mode != "constant")
+    return padByCopies(ctx, x, low, high, mode == "reflect");
+  SmallVector<int64_t> shape(type.getShape());
+  for (int64_t dim = 0; dim < rank; ++dim) {
     if (!type.isDynamicDim(dim))
       shape[dim] += low[dim] + high[dim];
     else if (low[dim] != 0 || high[dim] != 0)

@@ -1,5 +1,6 @@
 """Writes one hostile ONNX model: attributes libonnx's shape inference would
-divide by zero with, and sizes past a 64-bit count.
+divide by zero with, sizes past a 64-bit count, negative sizes, subgraphs
+nested past protobuf's recursion limit and bytes that are no protobuf.
 
 Usage: hostile_models.py NAME OUT.onnx
 """
@@ -40,7 +41,40 @@ MODELS = {
         [numpy_helper.from_array(np.array([1 << 31, 1 << 31, 1 << 31], np.int64), "shape")]),
     "expand_huge": lambda: model(
         [helper.make_node("Expand", ["x", "shape"], ["y"])], [("x", [4])], [HUGE]),
+    "negative_dim": lambda: model(
+        [helper.make_node("Relu", ["x"], ["y"])], [("x", [2, -3])]),
+    "nested_if": lambda: _nested_if_model(50),
 }
+
+
+def _nested_if_model(depth):
+    """`depth` Ifs, each in the then-branch of the one before (3 protobuf
+    levels each: graph, node, attribute)."""
+    leaf = helper.make_graph([helper.make_node("Identity", ["x"], ["t"])], "leaf", [],
+                             [helper.make_tensor_value_info("t", F, ["n"])])
+    graph = leaf
+    for level in range(depth):
+        node = helper.make_node("If", ["c"], [f"t{level}"], then_branch=graph, else_branch=leaf)
+        graph = helper.make_graph([node], f"level{level}", [],
+                                  [helper.make_tensor_value_info(f"t{level}", F, ["n"])])
+    node = helper.make_node("If", ["c"], ["y"], then_branch=graph, else_branch=leaf)
+    graph = helper.make_graph(
+        [node], "hostile",
+        [helper.make_tensor_value_info("c", TensorProto.BOOL, []),
+         helper.make_tensor_value_info("x", F, [4])],
+        [helper.make_tensor_value_info("y", F, ["n"])])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+class _Malformed:
+    """A ModelProto's first field (ir_version 8), then a length-delimited
+    field whose length runs past the end."""
+
+    def SerializeToString(self):
+        return b"\x08\x08\x3a\x7f\x0a\x01"
+
+
+MODELS["malformed"] = _Malformed
 
 
 def _if_model():

@@ -204,6 +204,77 @@ def resize_nearest():
                  [const("scales", np.array([1, 1, 2, 2], np.float32))])
 
 
+def resize_linear():
+    node = helper.make_node("Resize", ["x", "", "scales"], ["y"], mode="linear")
+    return model([node], [value("x", F, [1, 1, 2, 2])], [value("y", F, [1, 1, 4, 4])],
+                 [const("scales", np.array([1, 1, 2, 2], np.float32))])
+
+
+def resize_cubic_sizes():
+    node = helper.make_node("Resize", ["x", "", "", "sizes"], ["y"], mode="cubic",
+                            coordinate_transformation_mode="align_corners")
+    return model([node], [value("x", F, [1, 1, 4, 4])], [value("y", F, [1, 1, 3, 4])],
+                 [const("sizes", np.array([1, 1, 3, 4], np.int64))])
+
+
+def resize_nearest_down():
+    node = helper.make_node("Resize", ["x", "", "scales"], ["y"], mode="nearest")
+    return model([node], [value("x", F, [1, 1, 2, 4])], [value("y", F, [1, 1, 1, 2])],
+                 [const("scales", np.array([1, 1, 0.6, 0.6], np.float32))])
+
+
+def reshape_shape_input():
+    return model([helper.make_node("Reshape", ["x", "shape"], ["y"])],
+                 [value("x", F, [2, 3]), value("shape", I64, [2])], [value("y", F, ["a", "b"])],
+                 opset=14)
+
+
+def pad_modes():
+    nodes = [helper.make_node("Pad", ["x", "pads"], ["r"], mode="reflect"),
+             helper.make_node("Pad", ["x", "pads"], ["e"], mode="edge")]
+    return model(nodes, [value("x", F, [3, 4])], [value("r", F, [3, 7]), value("e", F, [3, 7])],
+                 [const("pads", np.array([0, 2, 0, 1], np.int64))])
+
+
+def lrn_mvn():
+    nodes = [helper.make_node("LRN", ["x"], ["l"], size=3),
+             helper.make_node("MeanVarianceNormalization", ["x"], ["m"])]
+    return model(nodes, [value("x", F, [1, 4, 2, 2])],
+                 [value("l", F, [1, 4, 2, 2]), value("m", F, [1, 4, 2, 2])])
+
+
+def grid_sample():
+    node = helper.make_node("GridSample", ["x", "grid"], ["y"], mode="bilinear",
+                            padding_mode="border")
+    return model([node], [value("x", F, [1, 2, 3, 4]), value("grid", F, [1, 2, 5, 2])],
+                 [value("y", F, [1, 2, 2, 5])], opset=16)
+
+
+def windows():
+    nodes = [helper.make_node("HannWindow", ["n"], ["hann"]),
+             helper.make_node("BlackmanWindow", ["n"], ["blackman"], periodic=0)]
+    return model(nodes, [value("x", F, [1])],
+                 [value("hann", F, [4]), value("blackman", F, [4])],
+                 [const("n", np.int64(4))], opset=17)
+
+
+def reverse_sequence():
+    node = helper.make_node("ReverseSequence", ["x", "lens"], ["y"], time_axis=1, batch_axis=0)
+    return model([node], [value("x", F, [2, 4]), value("lens", I64, [2])],
+                 [value("y", F, [2, 4])], opset=10)
+
+
+def scan_opset8():
+    body = helper.make_graph(
+        [helper.make_node("Add", ["s", "x"], ["s_out"]),
+         helper.make_node("Identity", ["s_out"], ["y"])], "body",
+        [value("s", F, [2]), value("x", F, [2])], [value("s_out", F, [2]), value("y", F, [2])])
+    node = helper.make_node("Scan", ["", "init", "xs"], ["final", "ys"], body=body,
+                            num_scan_inputs=1)
+    return model([node], [value("init", F, [2, 2]), value("xs", F, [2, 3, 2])],
+                 [value("final", F, [2, 2]), value("ys", F, [2, 3, 2])], opset=8)
+
+
 def cumsum():
     nodes = [helper.make_node("CumSum", ["x", "one"], ["rows"]),
              helper.make_node("CumSum", ["x", "zero"], ["back"], exclusive=1, reverse=1)]
@@ -396,7 +467,9 @@ MODELS = {f.__name__: f for f in [
     conv_same_upper, conv_transpose, pooling, gemm_matmul, batchnorm, softmax_opset11,
     softmax_opset13, layernorm, shape_subgraph, flatten_dynamic, slice_concat,
     unsqueeze_opset11, reductions, gather, resize_nearest, cumsum, top_k, one_hot,
-    unsupported_op, undefined_input]}
+    unsupported_op, undefined_input, resize_linear, resize_cubic_sizes, resize_nearest_down,
+    reshape_shape_input, pad_modes, lrn_mvn, grid_sample, windows, reverse_sequence,
+    scan_opset8]}
 
 
 def main():
