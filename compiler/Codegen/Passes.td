@@ -291,6 +291,14 @@ def OutlineKernels : Pass<"oxla-outline-kernels", "mlir::ModuleOp"> {
     addresses are cloned into it), its results the function's results.
     A function with fewer than two kernels stays as it is. Each kernel is
     then optimized and compiled on its own, in time linear in the program.
+
+    Kernels that are equal but for the globals they read (a layer's
+    weights) and the values of up to 16 scalar constants that bound no loop
+    (a temporary's offset in the buffer arena, a layer's scale) are one
+    function that takes those as arguments: the 12 layers of GPT-2 are
+    compiled once, not 12 times (809 LLVM functions of 258,000 lines after
+    -O2 before, 88% of them copies). A global that every call of a kernel
+    passes moves back into it.
   }];
   let options = [
     Option<"minOps", "min-ops", "int64_t", "8",
