@@ -4,6 +4,7 @@
 #   /usr/bin/python3 bench/models.py [--build-dir build] [--quick] [--threads 1,2]
 #       [--batches 1,8] [--models resnet18,...|none] [--stablehlo resnet50_f32,...|none]
 #       [--rounds N] [--results-dir DIR] [--profile-top N] [--update-docs]
+#       [--lock /tmp/oxla-build.lock] [--require-all]
 #
 # Part 1, ONNX models: torchvision networks and a BERT-like nn.TransformerEncoder
 # built by tests/onnx/torch_models.py (random weights made meaningful there), exported
@@ -65,6 +66,25 @@ STABLEHLO = {
 
 def log(msg):
     print(msg, flush=True)
+
+
+class Locked:
+    """Holds flock(path) (--lock: the shared machine's build lock) while one model
+    is measured, so that builds and other benchmarks do not interleave with it and
+    are not kept waiting for the whole suite."""
+
+    def __init__(self, path):
+        self.path, self.file = path, None
+
+    def __enter__(self):
+        if self.path:
+            import fcntl
+            self.file = open(self.path, "a")
+            fcntl.flock(self.file, fcntl.LOCK_EX)
+
+    def __exit__(self, *exc):
+        if self.file:
+            self.file.close()
 
 
 class Config:
@@ -524,6 +544,17 @@ def write_markdown(path, result):
         f.write("\n".join(lines) + "\n")
 
 
+def write_results(result, results):
+    """models.{json,md} with the rows so far (after each model: a run cut short
+    keeps what it measured)."""
+    result["load_end"] = list(os.getloadavg())
+    with open(os.path.join(results, "models.json"), "w") as f:
+        json.dump(result, f, indent=1)
+    md = os.path.join(results, "models.md")
+    write_markdown(md, result)
+    return md
+
+
 DOC_BEGIN, DOC_END = "<!-- bench:models:begin -->", "<!-- bench:models:end -->"
 
 
@@ -559,6 +590,7 @@ def main():
     ap.add_argument("--profile-top", type=int, default=8,
                     help="kernels listed per profile (0: no profile)")
     ap.add_argument("--update-docs", action="store_true")
+    ap.add_argument("--lock", help="flock this file around each model (and the limits)")
     ap.add_argument("--require-all", action="store_true",
                     help="exit 1 unless every system ran and matched PyTorch on every row "
                          "(the ctest)")
@@ -594,7 +626,8 @@ def main():
         if not have[s]:
             log(f"warning: {s} is not available; its cells stay empty")
     load = list(os.getloadavg())
-    limits = suite.measure_limits(CFG.build, threads)
+    with Locked(a.lock):
+        limits = suite.measure_limits(CFG.build, threads)
     result = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"),
               "cpu": suite.cpu_name(), "quick": a.quick, "threads": threads,
               "rounds": CFG.rounds, "load": load, "limits": limits,
@@ -603,17 +636,18 @@ def main():
               "idle_rss_mib": idle_rss(have) if models else {}, "onnx": [],
               "stablehlo": []}
     for name in models:
-        log(f"{name}:")
-        result["onnx"] += bench_onnx(name, batches, threads, have, work)
+        for batch in batches:
+            with Locked(a.lock):
+                log(f"{name}:")
+                result["onnx"] += bench_onnx(name, [batch], threads, have, work)
+            write_results(result, results)
     for name in exports:
-        log(f"{name}:")
-        result["stablehlo"].append(bench_stablehlo(name, threads, limits, work,
-                                                   a.profile_top))
-    result["load_end"] = list(os.getloadavg())
-    with open(os.path.join(results, "models.json"), "w") as f:
-        json.dump(result, f, indent=1)
-    md = os.path.join(results, "models.md")
-    write_markdown(md, result)
+        with Locked(a.lock):
+            log(f"{name}:")
+            result["stablehlo"].append(bench_stablehlo(name, threads, limits, work,
+                                                       a.profile_top))
+        write_results(result, results)
+    md = write_results(result, results)
     log(f"wrote {md}")
     if a.update_docs:
         suite.DOC_BEGIN, suite.DOC_END = DOC_BEGIN, DOC_END
