@@ -188,6 +188,11 @@ extern "C" void _mlir_ciface_oxla_convolution_bias_relu_f32(const UnrankedMemRef
                                                             const UnrankedMemRef *,
                                                             const UnrankedMemRef *);
 
+// The opt-in per-kernel profiler (KernelProfiler.cpp).
+extern "C" void oxla_profile_begin();
+extern "C" void oxla_profile_end(const char *, const char *, int64_t, int64_t, int64_t,
+                                 int64_t, int64_t);
+
 // f16 conversions come from libgcc. A JIT resolves names in the global
 // scope, which lacks libgcc_s when the runtime was loaded privately (as
 // Python loads extensions), so they are handed to the JIT by address.
@@ -236,6 +241,8 @@ std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
            reinterpret_cast<void *>(&_mlir_ciface_oxla_convolution_bias_f32)},
           {"_mlir_ciface_oxla_convolution_bias_relu_f32",
            reinterpret_cast<void *>(&_mlir_ciface_oxla_convolution_bias_relu_f32)},
+          {"oxla_profile_begin", reinterpret_cast<void *>(&oxla_profile_begin)},
+          {"oxla_profile_end", reinterpret_cast<void *>(&oxla_profile_end)},
           {"__extendhfsf2", reinterpret_cast<void *>(&__extendhfsf2)},
           {"__truncsfhf2", reinterpret_cast<void *>(&__truncsfhf2)},
           {"__truncdfhf2", reinterpret_cast<void *>(&__truncdfhf2)},

@@ -26,6 +26,13 @@ fi
 cmake --build "$build" --target "${targets[@]}"
 
 /usr/bin/python3 "$root/bench/run.py" --build-dir "$build" "$@"
+# Real models (docs/performance.md, "Real models"): ONNX exports against ONNX Runtime and
+# PyTorch, StableHLO exports against their floor. It takes run.py's --quick only.
+models_args=()
+for arg in "$@"; do
+  [ "$arg" = --quick ] && models_args+=(--quick)
+done
+/usr/bin/python3 "$root/bench/models.py" --build-dir "$build" "${models_args[@]}"
 # SPMD scaling rows: 1 device x 2 threads against 2 devices x 1 thread and 2 MPI
 # processes (docs/sharding.md, "Scaling").
 exec /usr/bin/python3 "$root/bench/spmd_scaling.py" --build-dir "$build" \

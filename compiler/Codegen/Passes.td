@@ -322,4 +322,28 @@ def IsolateTaskBodies : Pass<"oxla-isolate-task-bodies", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def ProfileKernels : Pass<"oxla-profile-kernels", "mlir::ModuleOp"> {
+  let summary = "Time each kernel of the public functions (opt-in profiler)";
+  let description = [{
+    Wraps each kernel of a public function (a call of an outlined kernel or
+    of a matrix product, convolution or custom-call routine, and each
+    outermost loop nest that allocates nothing left in place) in calls of
+    the runtime's `oxla_profile_begin()` and `oxla_profile_end(name, flops,
+    bytes)` (runtime/KernelProfiler.cpp), which add up the wall time per
+    kernel and print it when the process exits. `name` is a constant i8
+    global: the callee (or "loop") and the first file:line or name of its
+    location. Calls of the math helpers (`__oxla_*`), which loops make per
+    element, are not timed. `flops` counts the kernel's floating-point adds, multiplies,
+    divides, min/max (FMAs twice, vectors per lane) times the constant trip
+    counts of the loops around them, and the routines' multiply-adds twice;
+    `bytes` adds up the statically shaped memrefs it takes or uses from
+    above: the least it must move. Together they give each kernel's floor.
+    The CPU pipeline runs it after oxla-outline-kernels when the
+    environment sets OXLA_PROFILE_KERNELS (which also keys the compile
+    cache, as every OXLA_ variable does).
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 #endif // OXLA_CODEGEN_PASSES

@@ -18,6 +18,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <cstdlib>
 #include <functional>
 
 #include "mlir/Pass/PassManager.h"
@@ -190,6 +191,13 @@ LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhas
     if (!bufferPlan)
       if (size_t at = pipeline.find(planPasses.str()); at != std::string::npos)
         pipeline.erase(at, planPasses.size());
+    // The opt-in per-kernel profiler (ProfileKernels.cpp).
+    if (const char *profile = std::getenv("OXLA_PROFILE_KERNELS");
+        profile && *profile && llvm::StringRef(profile) != "0") {
+      constexpr llvm::StringLiteral outline = "oxla-outline-kernels,";
+      if (size_t at = pipeline.find(outline.str()); at != std::string::npos)
+        pipeline.insert(at + outline.size(), "oxla-profile-kernels,");
+    }
     if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
       llvm::errs() << "oxla: CPU pipeline phase '" << phase.name
                    << "': " << errors << "\n";

@@ -40,16 +40,18 @@ class MLP(torch.nn.Module):
 
 
 class Encoder(torch.nn.Module):
-    """A BERT-like encoder: embeddings of token features, 2 layers, a head."""
+    """A BERT-like encoder: embeddings of token features, 2 layers, a head
+    (bench/models.py builds a larger one: 4 layers of width 256)."""
 
-    def __init__(self):
+    def __init__(self, d_model=64, nhead=4, dim_feedforward=128, num_layers=2):
         super().__init__()
-        layer = torch.nn.TransformerEncoderLayer(d_model=64, nhead=4, dim_feedforward=128,
+        layer = torch.nn.TransformerEncoderLayer(d_model=d_model, nhead=nhead,
+                                                 dim_feedforward=dim_feedforward,
                                                  dropout=0.0, activation="gelu",
                                                  batch_first=True)
-        self.encoder = torch.nn.TransformerEncoder(layer, num_layers=2)
-        self.norm = torch.nn.LayerNorm(64)
-        self.head = torch.nn.Linear(64, 8)
+        self.encoder = torch.nn.TransformerEncoder(layer, num_layers=num_layers)
+        self.norm = torch.nn.LayerNorm(d_model)
+        self.head = torch.nn.Linear(d_model, 8)
 
     def forward(self, x):
         return self.head(self.norm(self.encoder(x)).mean(dim=1))
