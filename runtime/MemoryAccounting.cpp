@@ -56,6 +56,16 @@ struct ThreadArena {
 
 thread_local ThreadArena threadArena;
 
+/// The caller's scratch memory for the calls on this thread, while a
+/// ScopedCallerArena lives.
+struct CallerArena {
+  void *memory = nullptr;
+  uint64_t capacity = 0;
+  bool inUse = false;
+};
+
+thread_local CallerArena callerArena;
+
 void *allocateArena(uint64_t bytes) {
   uint64_t rounded = (bytes + 63) / 64 * 64;
   if (rounded < bytes)
@@ -119,7 +129,25 @@ void oxla::rt::noteRelease(const void *memory) {
 
 void oxla::rt::releaseThreadArena() { threadArena.clear(); }
 
+oxla::rt::ScopedCallerArena::ScopedCallerArena(void *memory, uint64_t bytes)
+    : previousMemory_(callerArena.memory), previousBytes_(callerArena.capacity) {
+  callerArena.memory = memory;
+  callerArena.capacity = bytes;
+  callerArena.inUse = false;
+}
+
+oxla::rt::ScopedCallerArena::~ScopedCallerArena() {
+  callerArena.memory = previousMemory_;
+  callerArena.capacity = previousBytes_;
+  callerArena.inUse = false;
+}
+
 extern "C" void *oxla_arena_acquire(uint64_t bytes) {
+  if (CallerArena &caller = callerArena;
+      caller.memory && !caller.inUse && caller.capacity >= bytes) {
+    caller.inUse = true;
+    return caller.memory;
+  }
   ThreadArena &arena = threadArena;
   if (arena.inUse)
     return allocateArena(bytes);
@@ -133,6 +161,10 @@ extern "C" void *oxla_arena_acquire(uint64_t bytes) {
 }
 
 extern "C" void oxla_arena_release(void *memory) {
+  if (CallerArena &caller = callerArena; memory == caller.memory && caller.inUse) {
+    caller.inUse = false;
+    return;
+  }
   ThreadArena &arena = threadArena;
   if (memory == arena.memory && arena.inUse) {
     arena.inUse = false;

@@ -42,7 +42,8 @@ from ._oxla import (
 __all__ = [
     "API_VERSION", "CheckFailedError", "CustomCallFailedError", "Error", "Executable",
     "FailedPreconditionError", "Function", "Future", "InternalError",
-    "InvalidArgumentError", "NotFoundError", "OutOfMemoryError", "UnsupportedError",
+    "InvalidArgumentError", "MemoryLimitError", "NotFoundError", "OutOfMemoryError",
+    "UnsupportedError",
     "bfloat16_to_float32",
     "compile", "dtype_of", "float32_to_bfloat16", "interpret", "load",
 ]
@@ -166,6 +167,21 @@ class Function:
     def result_types(self):
         return list(self._handle.result_types)
 
+    def memory_report(self):
+        """What a call needs, known before it runs, as `oxla-run --memory-report`
+        prints it: arguments, results, temporaries, the arena, the buffers live
+        at the peak (with their locations), ending with `memory @NAME: peak N
+        bytes (arguments A, results R, temporaries T)`."""
+        return self._handle.memory_report
+
+    @property
+    def memory_plan(self):
+        """The same numbers as a dict: peak, arguments, results, temporaries,
+        arena (the scratch a call takes), live_peak, planned, unplanned,
+        unplanned_bytes, dynamic (shapes known only at run time, not counted)
+        and known (False without a buffer plan, e.g. interpreted)."""
+        return dict(self._handle.memory_plan)
+
     def _arguments(self, args):
         types = self._handle.argument_types
         if len(args) != len(types):
@@ -285,6 +301,10 @@ class Executable:
     def call_async(self, *args):
         return self.default_function.call_async(*args)
 
+    def memory_report(self):
+        """`Function.memory_report()` of each function, in order."""
+        return "".join(self.function(name).memory_report() for name in self.functions)
+
     def as_text(self, stage="stablehlo"):
         """The module's IR at a stage of the CPU pipeline: one of STAGES
         ("stablehlo" as parsed, "refined" (calls inlined, shapes refined), "linalg", "fused", "buffers", "llvm-dialect").
@@ -333,11 +353,12 @@ class _ShapeSpecializingModel:
     dynamic): compiled for the shapes of each call's arguments, as oxla-run
     specializes dynamic programs, and kept per shape."""
 
-    def __init__(self, model, name, threads=0, timing=False):
+    def __init__(self, model, name, threads=0, timing=False, memory_limit=None):
         self._model = model
         self._name = name
         self._threads = threads
         self._timing = timing
+        self._memory_limit = memory_limit
         self._compiled = {}
 
     def _inputs(self):
@@ -372,11 +393,14 @@ class _ShapeSpecializingModel:
             # The outputs' and intermediate values' declared shapes are
             # recomputed by the importer.
             del model.graph.value_info[:]
-            self._compiled[shapes] = Executable(
+            executable = Executable(
                 _oxla.build(model.SerializeToString(), None, self._name, False, self._threads),
                 self._name)
             if self._timing:
-                sys.stderr.write(self._compiled[shapes].compile_timings)
+                sys.stderr.write(executable.compile_timings)
+            if self._memory_limit is not None:
+                _check_memory_limit(executable, self._memory_limit)
+            self._compiled[shapes] = executable
         return self._compiled[shapes]
 
     def __call__(self, *args, **by_name):
@@ -414,7 +438,37 @@ def _thread_count(threads):
     return threads
 
 
-def compile(src, entries=None, name=None, threads=None, timing=False):
+class MemoryLimitError(Error, MemoryError):
+    """A function needs more bytes at its peak than `compile(memory_limit=)`
+    allows. `needed` is its peak, `limit` the limit, `function` its name."""
+
+    def __init__(self, message, needed=None, limit=None, function=None):
+        super().__init__(message)
+        self.needed = needed
+        self.limit = limit
+        self.function = function
+
+
+def _check_memory_limit(executable, limit):
+    """Raises MemoryLimitError for the first function of `executable` whose
+    predicted peak is over `limit` bytes."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise TypeError(f"memory_limit must be a non-negative int, not {limit!r}")
+    for name in executable.functions:
+        function = executable.function(name)
+        plan = function.memory_plan
+        if plan["peak"] <= limit:
+            continue
+        live = [line.strip() for line in function.memory_report().splitlines()
+                if line.startswith("    ")]
+        message = (f"@{name} needs {plan['peak']} bytes at its peak (arguments "
+                   f"{plan['arguments']}, results {plan['results']}, temporaries "
+                   f"{plan['temporaries']}), over memory_limit {limit}")
+        message += "".join("\nlive at the peak: " + line for line in live)
+        raise MemoryLimitError(message, plan["peak"], limit, name)
+
+
+def compile(src, entries=None, name=None, threads=None, timing=False, memory_limit=None):
     """Compiles StableHLO or an ONNX model for the host CPU.
 
     `src`: MLIR text (str), bytes (text, bytecode, a StableHLO portable
@@ -428,7 +482,12 @@ def compile(src, entries=None, name=None, threads=None, timing=False):
     `threads`: the threads its parallel loops and routines run on (default:
     one per core). `timing=True` prints the wall time of each step of the
     compilation on stderr (as `oxla-compile --time-phases`);
-    `Executable.compile_timings` holds the same text."""
+    `Executable.compile_timings` holds the same text. `memory_limit`: bytes
+    a call may hold at its peak (arguments, results and temporaries, as
+    `Executable.memory_report()` predicts it); a function over it raises
+    MemoryLimitError naming the bytes it needs and the buffers live at its
+    peak (as `oxla-compile --memory-limit`; an ONNX model with dynamic sizes
+    is checked when compiled for its arguments' shapes)."""
     threads = _thread_count(threads)
     data, source_name = _read_source(src, name)
     if _is_onnx(data, source_name) and entries is None:
@@ -447,11 +506,13 @@ def compile(src, entries=None, name=None, threads=None, timing=False):
                     if v.name not in {t.name for t in model.graph.initializer}
                     for d in v.type.tensor_type.shape.dim):
                 return _ShapeSpecializingModel(model, source_name or "<input>", threads,
-                                               timing)
+                                               timing, memory_limit)
     executable = Executable(_oxla.build(data, _entries(entries), source_name, False, threads),
                             source_name)
     if timing:
         sys.stderr.write(executable.compile_timings)
+    if memory_limit is not None:
+        _check_memory_limit(executable, memory_limit)
     return executable
 
 
