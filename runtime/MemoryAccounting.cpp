@@ -59,6 +59,16 @@ struct ThreadArena {
 
 thread_local ThreadArena threadArena;
 
+/// The caller's scratch memory for the calls on this thread, while a
+/// ScopedCallerArena lives.
+struct CallerArena {
+  void *memory = nullptr;
+  uint64_t capacity = 0;
+  bool inUse = false;
+};
+
+thread_local CallerArena callerArena;
+
 /// An arena of `bytes`, counted; null when the memory cannot serve it.
 void *tryAllocateArena(uint64_t bytes) {
   uint64_t rounded = (bytes + 63) / 64 * 64;
@@ -132,8 +142,12 @@ bool oxla::rt::threadArenaInUse() { return threadArena.inUse; }
 void oxla::rt::endThreadArenaUse() { threadArena.inUse = false; }
 
 bool oxla::rt::reserveThreadArena(uint64_t bytes) {
+  // The caller's scratch serves the call, or a nested call gets an arena
+  // of its own when it asks.
+  if (const CallerArena &caller = callerArena;
+      caller.memory && !caller.inUse && caller.capacity >= bytes)
+    return true;
   ThreadArena &arena = threadArena;
-  // A nested call gets an arena of its own when it asks.
   if (arena.inUse || arena.capacity >= bytes || bytes == 0)
     return true;
   arena.clear();
@@ -145,7 +159,25 @@ bool oxla::rt::reserveThreadArena(uint64_t bytes) {
   return true;
 }
 
+oxla::rt::ScopedCallerArena::ScopedCallerArena(void *memory, uint64_t bytes)
+    : previousMemory_(callerArena.memory), previousBytes_(callerArena.capacity) {
+  callerArena.memory = memory;
+  callerArena.capacity = bytes;
+  callerArena.inUse = false;
+}
+
+oxla::rt::ScopedCallerArena::~ScopedCallerArena() {
+  callerArena.memory = previousMemory_;
+  callerArena.capacity = previousBytes_;
+  callerArena.inUse = false;
+}
+
 extern "C" void *oxla_arena_acquire(uint64_t bytes) {
+  if (CallerArena &caller = callerArena;
+      caller.memory && !caller.inUse && caller.capacity >= bytes) {
+    caller.inUse = true;
+    return caller.memory;
+  }
   ThreadArena &arena = threadArena;
   if (arena.inUse)
     return allocateArena(bytes);
@@ -159,6 +191,10 @@ extern "C" void *oxla_arena_acquire(uint64_t bytes) {
 }
 
 extern "C" void oxla_arena_release(void *memory) {
+  if (CallerArena &caller = callerArena; memory == caller.memory && caller.inUse) {
+    caller.inUse = false;
+    return;
+  }
   ThreadArena &arena = threadArena;
   if (memory == arena.memory && arena.inUse) {
     arena.inUse = false;

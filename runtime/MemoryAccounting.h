@@ -37,6 +37,22 @@ MemoryCounters memoryCounters();
 void noteAllocation(const void *memory, uint64_t bytes);
 void noteRelease(const void *memory);
 
+/// While alive, calls of compiled entries on this thread take their arena
+/// from `memory` (`bytes` bytes, the caller's: oxla_function_invoke_with_
+/// scratch) instead of the thread's own; nothing is allocated or counted
+/// for it. A nested call while it is in use gets an arena of its own.
+class ScopedCallerArena {
+public:
+  ScopedCallerArena(void *memory, uint64_t bytes);
+  ~ScopedCallerArena();
+  ScopedCallerArena(const ScopedCallerArena &) = delete;
+  ScopedCallerArena &operator=(const ScopedCallerArena &) = delete;
+
+private:
+  void *previousMemory_;
+  uint64_t previousBytes_;
+};
+
 /// Frees the calling thread's arena (it is allocated again by the next
 /// call that needs one).
 void releaseThreadArena();

@@ -61,6 +61,16 @@ struct BufferPlan {
   unsigned unplannedDynamic = 0;
 };
 
+/// The passes between the fused tensors and the buffer plan (the
+/// "buffers" phase of the CPU pipeline): oxla-schedule-for-memory runs
+/// them on a copy of the module to measure an order exactly.
+inline constexpr const char *kBufferizationPasses =
+    "one-shot-bufferize{bufferize-function-boundaries=1 "
+    "function-boundary-type-conversion=identity-layout-map "
+    "allow-return-allocs-from-loops=1},"
+    "buffer-results-to-out-params,oxla-elide-result-copies,canonicalize,"
+    "oxla-schedule-for-memory";
+
 /// Plans the temporaries of `function` (a function on buffers, before
 /// deallocation: nothing frees the allocations yet).
 BufferPlan planBuffers(mlir::func::FuncOp function);

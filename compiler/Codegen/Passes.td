@@ -239,6 +239,37 @@ def ElideResultCopies : Pass<"oxla-elide-result-copies", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def ScheduleForMemory : Pass<"oxla-schedule-for-memory", "mlir::ModuleOp"> {
+  let summary = "Order independent ops for the lowest peak of live temporaries";
+  let description = [{
+    Runs before bufferization (on-tensors: the order decides which results
+    bufferization writes in place) and again after it, before
+    oxla-plan-buffers (on the allocations the plan places). Each block of a
+    function (its body, loop and branch bodies, inner blocks first) is
+    reordered within its dependences (SSA values; the buffers each op reads
+    and writes, traced through views to an allocation, a global or an
+    argument; an op with effects that cannot be traced keeps its place
+    among the ops with effects). Two orders are tried, as XLA's memory
+    schedulers: a list scheduler taking the ready op that frees the most
+    bytes net, and a depth-first post-order from the block's sinks visiting
+    first the dependence whose subgraph starts the most bytes. The order
+    with the lowest simulated peak (the bytes of the block's allocations
+    live at once, from the first op using each to the last, plus what an
+    op's regions hold while it runs) is kept; the written order on ties.
+    Allocations, views and other ops without effects or regions are placed
+    just before their first user.
+  }];
+  let options = [
+    Option<"onTensors", "on-tensors", "bool", /*default=*/"false",
+           "Before bufferization: the buffers are the static tensors ops compute, a "
+           "destination-style op's result sharing its init's, a slice or reshape "
+           "its source's">
+  ];
+  let statistics = [
+    Statistic<"numReordered", "blocks-reordered", "Blocks given a new order">
+  ];
+}
+
 def PlanBuffers : Pass<"oxla-plan-buffers", "mlir::ModuleOp"> {
   let summary = "Give each static temporary of an entry an offset in one arena";
   let description = [{

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/Pipelines/CPUPipeline.h"
+#include "compiler/Codegen/BufferPlan.h"
 #include "compiler/Target/CPU/CompileTimings.h"
 #include "compiler/Target/CPU/ModuleABI.h"
 
@@ -53,6 +54,13 @@ static llvm::cl::opt<bool> bufferPlan(
                    "(oxla-plan-buffers, oxla-allocate-from-arena); "
                    "--oxla-buffer-plan=false allocates each one per call"));
 
+// The memory scheduler can be turned off to measure what it saves: the ops
+// then run in the order the program writes them.
+static llvm::cl::opt<bool> memorySchedule(
+    "oxla-memory-schedule", llvm::cl::Hidden, llvm::cl::init(true),
+    llvm::cl::desc("Order independent ops for the lowest peak of live temporaries "
+                   "(oxla-schedule-for-memory); =false keeps the written order"));
+
 /// Adds 1 to each integer (but i1) or float tensor result of the ops named
 /// --oxla-inject-miscompile, in the StableHLO the rest of the pipeline
 /// lowers.
@@ -91,6 +99,16 @@ static void injectMiscompiles(ModuleOp module) {
 }
 
 bool oxla::compilesWithInjectedFaults() { return !injectMiscompile.empty(); }
+
+static const std::string &buffersPhase() {
+  static const std::string pipeline =
+      std::string("oxla-clone-cheap-producers,oxla-schedule-for-memory{on-tensors=1},") +
+      oxla::kBufferizationPasses +
+      ",oxla-plan-buffers,oxla-allocate-from-arena,"
+      "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+      "oxla-matmul-to-runtime";
+  return pipeline;
+}
 
 llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
   static const PipelinePhase phases[] = {
@@ -139,20 +157,15 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // Tensors become buffers (each product into a fill of its own, not a
       // copy of a shared one); results become caller-allocated
       // out-parameters, computed in place where they were fresh buffers.
+      // Independent ops are ordered for the lowest peak of live
+      // temporaries (a list and a depth-first schedule, the better kept).
       // The buffer plan gives each static temporary an offset in one arena
       // from the live ranges (best fit, as XLA's heap simulator): planned
       // temporaries become views of an arena the runtime passes in and
       // keeps between calls; the rest are freed after their last use.
       // Large f32 matrix products become calls of the runtime's packed
       // matmul (same sums, in order).
-      {"buffers", "oxla-clone-cheap-producers,"
-                  "one-shot-bufferize{bufferize-function-boundaries=1 "
-                  "function-boundary-type-conversion=identity-layout-map "
-                  "allow-return-allocs-from-loops=1},"
-                  "buffer-results-to-out-params,oxla-elide-result-copies,canonicalize,"
-                  "oxla-plan-buffers,oxla-allocate-from-arena,"
-                  "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-                  "oxla-matmul-to-runtime"},
+      {"buffers", buffersPhase()},
       // Loops, then the LLVM dialect: row reductions with register
       // accumulators; parallel loops with enough work split into one task
       // per thread, the rest sequential; bf16 rounding expanded to integer
@@ -198,6 +211,11 @@ LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhas
       if (size_t at = pipeline.find(outline.str()); at != std::string::npos)
         pipeline.insert(at + outline.size(), "oxla-profile-kernels,");
     }
+    if (!memorySchedule || !bufferPlan)
+      for (llvm::StringRef schedulePass :
+           {"oxla-schedule-for-memory{on-tensors=1},", "oxla-schedule-for-memory,"})
+        if (size_t at = pipeline.find(schedulePass.str()); at != std::string::npos)
+          pipeline.erase(at, schedulePass.size());
     if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
       llvm::errs() << "oxla: CPU pipeline phase '" << phase.name
                    << "': " << errors << "\n";

@@ -44,7 +44,8 @@ from ._oxla import (
 __all__ = [
     "API_VERSION", "CheckFailedError", "CustomCallFailedError", "Error", "Executable",
     "FailedPreconditionError", "Function", "Future", "InternalError",
-    "InvalidArgumentError", "NotFoundError", "OutOfMemoryError", "Shardings",
+    "InvalidArgumentError", "MemoryLimitError", "NotFoundError", "OutOfMemoryError",
+    "Shardings",
     "UnsupportedError",
     "bfloat16_to_float32",
     "compile", "dtype_of", "float32_to_bfloat16", "interpret", "load",
@@ -180,6 +181,21 @@ class Function:
     @property
     def result_types(self):
         return list(self._handle.result_types)
+
+    def memory_report(self):
+        """What a call needs, known before it runs, as `oxla-run --memory-report`
+        prints it: arguments, results, temporaries, the arena, the buffers live
+        at the peak (with their locations), ending with `memory @NAME: peak N
+        bytes (arguments A, results R, temporaries T)`."""
+        return self._handle.memory_report
+
+    @property
+    def memory_plan(self):
+        """The same numbers as a dict: peak, arguments, results, temporaries,
+        arena (the scratch a call takes), live_peak, planned, unplanned,
+        unplanned_bytes, dynamic (shapes known only at run time, not counted)
+        and known (False without a buffer plan, e.g. interpreted)."""
+        return dict(self._handle.memory_plan)
 
     def _arguments(self, args):
         types = self._handle.argument_types
@@ -339,6 +355,10 @@ class Executable:
         """The default function's `call_sharded`."""
         return self.default_function.call_sharded(shards)
 
+    def memory_report(self):
+        """`Function.memory_report()` of each function, in order."""
+        return "".join(self.function(name).memory_report() for name in self.functions)
+
     def as_text(self, stage="stablehlo"):
         """The module's IR at a stage of the CPU pipeline: one of STAGES
         ("stablehlo" as parsed, "refined" (calls inlined, shapes refined), "linalg", "fused", "buffers", "llvm-dialect").
@@ -403,12 +423,14 @@ class _SpecializingModel:
     initializers: the compiled program for those values, as a shape-polymorphic
     export is specialized for its dimension variables. Kept per key."""
 
-    def __init__(self, model, name, threads=0, timing=False, value_inputs=()):
+    def __init__(self, model, name, threads=0, timing=False, value_inputs=(),
+                 memory_limit=None):
         self._model = model
         self._name = name
         self._threads = threads
         self._timing = timing
         self._value_inputs = list(value_inputs)
+        self._memory_limit = memory_limit
         self._compiled = {}
 
     def _inputs(self):
@@ -476,6 +498,8 @@ class _SpecializingModel:
             self._compiled[key] = executable
             if self._timing:
                 sys.stderr.write(executable.compile_timings)
+            if self._memory_limit is not None:
+                _check_memory_limit(executable, self._memory_limit)
             return executable
 
     def __call__(self, *args, **by_name):
@@ -524,7 +548,39 @@ def _device_count(devices):
     return devices
 
 
-def compile(src, entries=None, name=None, threads=None, timing=False, devices=None):
+
+class MemoryLimitError(Error, MemoryError):
+    """A function needs more bytes at its peak than `compile(memory_limit=)`
+    allows. `needed` is its peak, `limit` the limit, `function` its name."""
+
+    def __init__(self, message, needed=None, limit=None, function=None):
+        super().__init__(message)
+        self.needed = needed
+        self.limit = limit
+        self.function = function
+
+
+def _check_memory_limit(executable, limit):
+    """Raises MemoryLimitError for the first function of `executable` whose
+    predicted peak is over `limit` bytes."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise TypeError(f"memory_limit must be a non-negative int, not {limit!r}")
+    for name in executable.functions:
+        function = executable.function(name)
+        plan = function.memory_plan
+        if plan["peak"] <= limit:
+            continue
+        live = [line.strip() for line in function.memory_report().splitlines()
+                if line.startswith("    ")]
+        message = (f"@{name} needs {plan['peak']} bytes at its peak (arguments "
+                   f"{plan['arguments']}, results {plan['results']}, temporaries "
+                   f"{plan['temporaries']}), over memory_limit {limit}")
+        message += "".join("\nlive at the peak: " + line for line in live)
+        raise MemoryLimitError(message, plan["peak"], limit, name)
+
+
+def compile(src, entries=None, name=None, threads=None, timing=False, devices=None,
+            memory_limit=None):
     """Compiles StableHLO or an ONNX model for the host CPU.
 
     `src`: MLIR text (str), bytes (text, bytecode, a StableHLO portable
@@ -543,7 +599,12 @@ def compile(src, entries=None, name=None, threads=None, timing=False, devices=No
     and runs on N virtual CPU devices, each a thread with threads / N threads
     of its own; calls still take and return global arrays (`call_sharded`
     takes every device's shards, `Executable.shardings` says what they are).
-    Programs without shardings run on one device."""
+    Programs without shardings run on one device. `memory_limit`: bytes a
+    call may hold at its peak (arguments, results and temporaries, as
+    `Executable.memory_report()` predicts it); a function over it raises
+    MemoryLimitError naming the bytes it needs and the buffers live at its
+    peak (as `oxla-compile --memory-limit`; an ONNX model with dynamic sizes
+    is checked when compiled for its arguments' shapes)."""
     threads = _thread_count(threads)
     devices = _device_count(devices)
     data, source_name = _read_source(src, name)
@@ -562,7 +623,8 @@ def compile(src, entries=None, name=None, threads=None, timing=False, devices=No
                     for v in model.graph.input
                     if v.name not in {t.name for t in model.graph.initializer}
                     for d in v.type.tensor_type.shape.dim):
-                return _SpecializingModel(model, source_name or "<input>", threads, timing)
+                return _SpecializingModel(model, source_name or "<input>", threads, timing,
+                                          memory_limit=memory_limit)
             if model is not None:
                 try:
                     executable = Executable(
@@ -572,15 +634,19 @@ def compile(src, entries=None, name=None, threads=None, timing=False, devices=No
                     if not value_inputs:
                         raise
                     return _SpecializingModel(model, source_name or "<input>", threads,
-                                              timing, value_inputs)
+                                              timing, value_inputs, memory_limit)
                 if timing:
                     sys.stderr.write(executable.compile_timings)
+                if memory_limit is not None:
+                    _check_memory_limit(executable, memory_limit)
                 return executable
     executable = Executable(_oxla.build(data, _entries(entries), source_name, False, threads,
                                         devices),
                             source_name)
     if timing:
         sys.stderr.write(executable.compile_timings)
+    if memory_limit is not None:
+        _check_memory_limit(executable, memory_limit)
     return executable
 
 

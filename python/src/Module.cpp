@@ -333,6 +333,26 @@ struct Function {
   std::string name() const { return oxla_function_name(handle); }
   std::string signature() const { return oxla_function_signature(handle); }
 
+  std::string memoryReport() const { return oxla_function_memory_report(handle); }
+
+  py::dict memoryPlan() const {
+    oxla_memory_plan plan{};
+    check(oxla_function_memory_plan(handle, &plan));
+    py::dict out;
+    out["known"] = plan.known != 0;
+    out["dynamic"] = plan.dynamic != 0;
+    out["peak"] = plan.peak;
+    out["arguments"] = plan.arguments;
+    out["results"] = plan.results;
+    out["temporaries"] = plan.temporaries;
+    out["arena"] = plan.arena;
+    out["live_peak"] = plan.live_peak;
+    out["planned"] = plan.planned;
+    out["unplanned"] = plan.unplanned;
+    out["unplanned_bytes"] = plan.unplanned_bytes;
+    return out;
+  }
+
   std::vector<std::string> argumentTypes() const {
     std::vector<std::string> types;
     for (size_t i = 0; i < oxla_function_argument_count(handle); ++i)
@@ -547,6 +567,8 @@ PYBIND11_MODULE(_oxla, m) {
       .def_property_readonly("signature", &Function::signature)
       .def_property_readonly("argument_types", &Function::argumentTypes)
       .def_property_readonly("result_types", &Function::resultTypes)
+      .def_property_readonly("memory_report", &Function::memoryReport)
+      .def_property_readonly("memory_plan", &Function::memoryPlan)
       .def("invoke", &Function::invoke, py::arg("arguments"),
            "Runs the function on C-contiguous arrays of the signature's types; "
            "returns the list of results.")

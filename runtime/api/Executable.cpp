@@ -1,6 +1,7 @@
 //===- Executable.cpp - Executables and their functions -------------------===//
 
 #include "runtime/api/Handles.h"
+#include "runtime/MemoryReport.h"
 
 #include <dlfcn.h>
 
@@ -74,6 +75,7 @@ std::unique_ptr<oxla_function> makeFunction(oxla_executable *executable,
   function->signature = signatureOf(entry);
   function->argumentSpecs = entry.arguments;
   function->resultSpecs = entry.results;
+  function->memoryReport = rt::memoryReport(entry);
   for (const std::string &spec : entry.arguments)
     function->arguments.push_back(api::parseTensorType(spec));
   for (const std::string &spec : entry.results)
@@ -285,6 +287,34 @@ const char *oxla_function_result_shard_type(const oxla_function *function, size_
     return nullptr;
   return function->shards ? function->shards->resultSpecs[index].c_str()
                           : function->resultSpecs[index].c_str();
+}
+
+oxla_status *oxla_function_memory_plan(const oxla_function *function,
+                                       oxla_memory_plan *out) {
+  if (!out)
+    return api::invalidArgument("the out pointer is null");
+  *out = oxla_memory_plan{};
+  if (!function)
+    return api::invalidArgument("the function is null");
+  const rt::EntryMetadata &entry =
+      function->executable->code->metadata().entries[function->index];
+  rt::PredictedMemory predicted = rt::predictMemory(entry);
+  out->known = entry.memory.known ? 1 : 0;
+  out->dynamic = predicted.dynamic ? 1 : 0;
+  out->peak = predicted.peak();
+  out->arguments = predicted.arguments;
+  out->results = predicted.results;
+  out->temporaries = predicted.temporaries;
+  out->arena = entry.memory.arenaBytes;
+  out->live_peak = entry.memory.livePeakBytes;
+  out->planned = entry.memory.planned;
+  out->unplanned = entry.memory.unplanned;
+  out->unplanned_bytes = entry.memory.unplannedBytes;
+  return nullptr;
+}
+
+const char *oxla_function_memory_report(const oxla_function *function) {
+  return function ? function->memoryReport.c_str() : nullptr;
 }
 
 } // extern "C"

@@ -170,6 +170,8 @@ struct oxla_function {
   size_t index;
   std::string name, signature;
   std::vector<std::string> argumentSpecs, resultSpecs;
+  /// What --memory-report prints for it.
+  std::string memoryReport;
   /// nullopt for a type the API does not represent.
   std::vector<std::optional<oxla::api::TensorType>> arguments, results;
   /// Partitioned for `devices` devices: the shardings, and the function over

@@ -268,6 +268,36 @@ oxla_status *oxla_function_invoke_sharded(oxla_function *function,
   return nullptr;
 }
 
+oxla_status *oxla_function_invoke_with_scratch(oxla_function *function,
+                                               oxla_buffer *const *arguments,
+                                               size_t num_arguments,
+                                               const oxla_invoke_options *options,
+                                               void *scratch, size_t scratch_size,
+                                               oxla_buffer **results, size_t num_results) {
+  if (!function)
+    return api::invalidArgument("the function is null");
+  const rt::EntryMemoryPlan &plan =
+      function->executable->code->metadata().entries[function->index].memory;
+  if (!plan.known)
+    return api::makeStatus(OXLA_UNSUPPORTED,
+                           "@" + function->name +
+                               " has no buffer plan (interpreted, or compiled without "
+                               "one): it takes no scratch");
+  if (scratch_size < plan.arenaBytes)
+    return api::invalidArgument("@" + function->name + " needs " +
+                                std::to_string(plan.arenaBytes) +
+                                " bytes of scratch, but " + std::to_string(scratch_size) +
+                                " were given");
+  if (plan.arenaBytes > 0 &&
+      (!scratch || reinterpret_cast<uintptr_t>(scratch) % OXLA_SCRATCH_ALIGNMENT != 0))
+    return api::invalidArgument("@" + function->name + ": the scratch must be " +
+                                std::to_string(OXLA_SCRATCH_ALIGNMENT) +
+                                "-byte aligned and not null");
+  rt::ScopedCallerArena arena(plan.arenaBytes > 0 ? scratch : nullptr, scratch_size);
+  return oxla_function_invoke(function, arguments, num_arguments, options, results,
+                              num_results);
+}
+
 oxla_status *oxla_function_invoke_async(oxla_function *function,
                                         oxla_buffer *const *arguments,
                                         size_t num_arguments,

@@ -263,6 +263,58 @@ oxla_status *oxla_event_take_results(oxla_event *event, oxla_buffer **results,
 /* Waits, then frees the event and any results not taken. */
 void oxla_event_free(oxla_event *event);
 
+/*===- memory -----------------------------------------------------------------===*/
+
+/* What one invocation of a compiled function needs, known before it runs
+ * (its buffer plan, docs/memory.md; what `--memory-report` prints). Bytes
+ * of dynamic shape are not counted; `dynamic` is then nonzero. */
+typedef struct oxla_memory_plan {
+  /* 0 when the function has no buffer plan (interpreted, or compiled with
+   * --oxla-buffer-plan=false): the byte counts are then arguments and
+   * results only. */
+  int known;
+  int dynamic;
+  /* arguments + results + temporaries: the most bytes held at once. */
+  uint64_t peak;
+  uint64_t arguments, results, temporaries;
+  /* The arena of planned temporaries: the scratch an invocation needs
+   * (oxla_function_invoke_with_scratch). */
+  uint64_t arena;
+  /* The most arena bytes live at once (a lower bound of `arena`). */
+  uint64_t live_peak;
+  /* Temporaries placed in the arena; allocations left to run time (each
+   * call makes them: dynamic shapes, buffers that outlive a loop's
+   * iteration), and their bytes of static shape (in `temporaries`). */
+  uint64_t planned, unplanned, unplanned_bytes;
+} oxla_memory_plan;
+
+oxla_status *oxla_function_memory_plan(const oxla_function *function,
+                                       oxla_memory_plan *out);
+/* The report `--memory-report` prints for the function (the buffers live
+ * at the peak with their locations, then "memory @NAME: peak N bytes
+ * (arguments A, results R, temporaries T)"); valid while the executable
+ * lives. NULL for a null function. */
+const char *oxla_function_memory_report(const oxla_function *function);
+
+/* The alignment oxla_function_invoke_with_scratch needs of its scratch. */
+#define OXLA_SCRATCH_ALIGNMENT 64
+
+/* Like oxla_function_invoke, but the compiled code takes its temporaries
+ * from `scratch` (`scratch_size` bytes, OXLA_SCRATCH_ALIGNMENT-aligned,
+ * the caller's: not used by another invocation while this one runs)
+ * instead of the runtime's per-thread arena. Refused with
+ * OXLA_INVALID_ARGUMENT, naming the bytes needed, when `scratch_size` is
+ * below oxla_memory_plan.arena or `scratch` is misaligned or null while
+ * the arena is not empty; OXLA_UNSUPPORTED for a function without a plan.
+ * Allocations left to run time (oxla_memory_plan.unplanned) are still made
+ * by the runtime. */
+oxla_status *oxla_function_invoke_with_scratch(oxla_function *function,
+                                               oxla_buffer *const *arguments,
+                                               size_t num_arguments,
+                                               const oxla_invoke_options *options,
+                                               void *scratch, size_t scratch_size,
+                                               oxla_buffer **results, size_t num_results);
+
 /*===- custom calls -------------------------------------------------------------===*/
 
 /* A kernel for `stablehlo.custom_call @name`: reads `operands`, writes the
