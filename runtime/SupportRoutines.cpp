@@ -180,6 +180,16 @@ extern "C" void _mlir_ciface_oxla_convolution_bias_relu_f32(const UnrankedMemRef
                                                             const UnrankedMemRef *,
                                                             const UnrankedMemRef *,
                                                             const UnrankedMemRef *);
+extern "C" void _mlir_ciface_oxla_depthwise_convolution_f32(const UnrankedMemRef *,
+                                                            const UnrankedMemRef *,
+                                                            const UnrankedMemRef *,
+                                                            const UnrankedMemRef *);
+extern "C" void _mlir_ciface_oxla_depthwise_convolution_bias_f32(
+    const UnrankedMemRef *, const UnrankedMemRef *, const UnrankedMemRef *,
+    const UnrankedMemRef *, const UnrankedMemRef *);
+extern "C" void _mlir_ciface_oxla_depthwise_convolution_bias_relu_f32(
+    const UnrankedMemRef *, const UnrankedMemRef *, const UnrankedMemRef *,
+    const UnrankedMemRef *, const UnrankedMemRef *);
 
 // f16 conversions come from libgcc. A JIT resolves names in the global
 // scope, which lacks libgcc_s when the runtime was loaded privately (as
@@ -229,6 +239,12 @@ std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
            reinterpret_cast<void *>(&_mlir_ciface_oxla_convolution_bias_f32)},
           {"_mlir_ciface_oxla_convolution_bias_relu_f32",
            reinterpret_cast<void *>(&_mlir_ciface_oxla_convolution_bias_relu_f32)},
+          {"_mlir_ciface_oxla_depthwise_convolution_f32",
+           reinterpret_cast<void *>(&_mlir_ciface_oxla_depthwise_convolution_f32)},
+          {"_mlir_ciface_oxla_depthwise_convolution_bias_f32",
+           reinterpret_cast<void *>(&_mlir_ciface_oxla_depthwise_convolution_bias_f32)},
+          {"_mlir_ciface_oxla_depthwise_convolution_bias_relu_f32",
+           reinterpret_cast<void *>(&_mlir_ciface_oxla_depthwise_convolution_bias_relu_f32)},
           {"__extendhfsf2", reinterpret_cast<void *>(&__extendhfsf2)},
           {"__truncsfhf2", reinterpret_cast<void *>(&__truncsfhf2)},
           {"__truncdfhf2", reinterpret_cast<void *>(&__truncdfhf2)},
