@@ -40,6 +40,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -215,7 +216,7 @@ private:
     int64_t nr = kernels.nr, lastStride = in.strides[spatial];
     int64_t inputStep = window[spatial - 1].stride * lastStride;
     for (int64_t p = 0; p < panels; ++p) {
-      const float *b = packed.data() + p * terms * nr;
+      const float *b = packed.get() + p * terms * nr;
       float *panelOutput = rowOutput + p * nr;
       // The first segment's sums start from +0 (none: the window lies in
       // the padding, the sums are +0).
@@ -256,12 +257,14 @@ private:
   Epilogue epilogue;
   int64_t spatial, Ci, Co, positions, terms, panels;
   const GemmKernels &kernels;
-  std::vector<float> packed;
+  /// Not value-initialized: packKernel writes every element, the columns
+  /// past Co of the last panel as zeros (one pass over the buffer, not two).
+  std::unique_ptr<float[]> packed;
 };
 
 void Convolution::packKernel() {
   int64_t nr = kernels.nr;
-  packed.assign(static_cast<size_t>(panels * terms * nr), 0.0f);
+  packed.reset(new float[static_cast<size_t>(panels * terms * nr)]);
   for (int64_t position = 0; position < positions; ++position) {
     int64_t rest = position, offset = 0;
     for (int64_t s = spatial - 1; s >= 0; --s) {
@@ -275,9 +278,10 @@ void Convolution::packKernel() {
       // Panel by panel: no division per element (the packing runs on one
       // thread before the parallel loop).
       for (int64_t p = 0; p < panels; ++p) {
-        float *target = packed.data() + (p * terms + term) * nr;
+        float *target = packed.get() + (p * terms + term) * nr;
         const float *from = source + p * nr * coStride;
         int64_t cols = std::min(nr, Co - p * nr);
+        std::fill(target + cols, target + nr, 0.0f);
         if (coStride == 1)
           std::memcpy(target, from, cols * sizeof(float));
         else
@@ -345,7 +349,7 @@ void Convolution::computePanels(int64_t rows, float *output, int64_t outputStep,
   int64_t nr = kernels.nr, featureStride = out.strides[out.rank - 1];
   float tile[kMR * kMaxNR];
   for (int64_t p = 0; p < panels; ++p) {
-    const float *b = packed.data() + p * terms * nr;
+    const float *b = packed.get() + p * terms * nr;
     float *target = output + p * nr * featureStride;
     int64_t cols = std::min(nr, Co - p * nr);
     // A whole panel of dense features is summed where it goes.

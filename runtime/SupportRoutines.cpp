@@ -187,6 +187,16 @@ extern "C" void _mlir_ciface_oxla_convolution_bias_relu_f32(const UnrankedMemRef
                                                             const UnrankedMemRef *,
                                                             const UnrankedMemRef *,
                                                             const UnrankedMemRef *);
+extern "C" void _mlir_ciface_oxla_depthwise_convolution_f32(const UnrankedMemRef *,
+                                                            const UnrankedMemRef *,
+                                                            const UnrankedMemRef *,
+                                                            const UnrankedMemRef *);
+extern "C" void _mlir_ciface_oxla_depthwise_convolution_bias_f32(
+    const UnrankedMemRef *, const UnrankedMemRef *, const UnrankedMemRef *,
+    const UnrankedMemRef *, const UnrankedMemRef *);
+extern "C" void _mlir_ciface_oxla_depthwise_convolution_bias_relu_f32(
+    const UnrankedMemRef *, const UnrankedMemRef *, const UnrankedMemRef *,
+    const UnrankedMemRef *, const UnrankedMemRef *);
 
 // The opt-in per-kernel profiler (KernelProfiler.cpp).
 extern "C" void oxla_profile_begin();
@@ -243,6 +253,12 @@ std::vector<std::pair<const char *, void *>> oxla::rt::supportRoutineSymbols() {
            reinterpret_cast<void *>(&_mlir_ciface_oxla_convolution_bias_relu_f32)},
           {"oxla_profile_begin", reinterpret_cast<void *>(&oxla_profile_begin)},
           {"oxla_profile_end", reinterpret_cast<void *>(&oxla_profile_end)},
+          {"_mlir_ciface_oxla_depthwise_convolution_f32",
+           reinterpret_cast<void *>(&_mlir_ciface_oxla_depthwise_convolution_f32)},
+          {"_mlir_ciface_oxla_depthwise_convolution_bias_f32",
+           reinterpret_cast<void *>(&_mlir_ciface_oxla_depthwise_convolution_bias_f32)},
+          {"_mlir_ciface_oxla_depthwise_convolution_bias_relu_f32",
+           reinterpret_cast<void *>(&_mlir_ciface_oxla_depthwise_convolution_bias_relu_f32)},
           {"__extendhfsf2", reinterpret_cast<void *>(&__extendhfsf2)},
           {"__truncsfhf2", reinterpret_cast<void *>(&__truncsfhf2)},
           {"__truncdfhf2", reinterpret_cast<void *>(&__truncdfhf2)},

@@ -30,6 +30,9 @@ namespace {
 constexpr StringLiteral kRoutine = "oxla_convolution_f32";
 constexpr StringLiteral kBiasRoutine = "oxla_convolution_bias_f32";
 constexpr StringLiteral kBiasReluRoutine = "oxla_convolution_bias_relu_f32";
+constexpr StringLiteral kDepthwiseRoutine = "oxla_depthwise_convolution_f32";
+constexpr StringLiteral kDepthwiseBiasRoutine = "oxla_depthwise_convolution_bias_f32";
+constexpr StringLiteral kDepthwiseBiasReluRoutine = "oxla_depthwise_convolution_bias_relu_f32";
 
 /// What follows a convolution and goes into the routine's call with it:
 /// `add(conv, broadcast_in_dim(bias) along the output features)`, then
@@ -101,8 +104,19 @@ func::FuncOp declareRoutine(OpBuilder &b, ModuleOp module, StringRef name, unsig
   return routine;
 }
 
-/// The window as the routine reads it, or none when the routine does not
-/// cover the convolution (feature or batch groups, input dilation, a
+/// Whether every feature group of `op` has one input feature (depthwise,
+/// feature_group_count = Ci > 1): the depthwise routine's convolutions.
+bool isDepthwise(hlo::ConvolutionOp op) {
+  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
+  auto rhs = cast<RankedTensorType>(op.getRhs().getType());
+  hlo::ConvDimensionNumbersAttr dn = op.getDimensionNumbers();
+  int64_t groups = op.getFeatureGroupCount();
+  return groups > 1 && lhs.getDimSize(dn.getInputFeatureDimension()) == groups &&
+         rhs.getDimSize(dn.getKernelInputFeatureDimension()) == 1;
+}
+
+/// The window as the routine reads it, or none when no routine covers the
+/// convolution (batch groups, feature groups of several input features, input dilation, a
 /// layout that is not a permutation, a small product).
 std::optional<SmallVector<int64_t>> routineWindow(hlo::ConvolutionOp op,
                                                   int64_t minMultiplyAdds) {
@@ -113,9 +127,10 @@ std::optional<SmallVector<int64_t>> routineWindow(hlo::ConvolutionOp op,
       !result.hasStaticShape() || !lhs.getElementType().isF32() ||
       !rhs.getElementType().isF32() || !result.getElementType().isF32())
     return std::nullopt;
-  if (op.getFeatureGroupCount() != 1 || op.getBatchGroupCount() != 1)
-    return std::nullopt;
   hlo::ConvDimensionNumbersAttr dn = op.getDimensionNumbers();
+  if (op.getBatchGroupCount() != 1 ||
+      (op.getFeatureGroupCount() != 1 && !isDepthwise(op)))
+    return std::nullopt;
   int64_t spatial = dn.getInputSpatialDimensions().size();
   if (spatial < 1 || lhs.getRank() != spatial + 2)
     return std::nullopt;
@@ -161,6 +176,9 @@ struct ConvolutionToRuntime
     auto unrankedI64 = UnrankedMemRefType::get(b.getI64Type(), 0);
     // The window globals go after the plain routine, declared first.
     func::FuncOp routine = declareRoutine(b, module, kRoutine, 3);
+    bool anyDepthwise = llvm::any_of(convolutions, [](auto &c) { return isDepthwise(c.first); });
+    func::FuncOp depthwiseRoutine =
+        anyDepthwise ? declareRoutine(b, module, kDepthwiseRoutine, 3) : func::FuncOp();
     SymbolTable symbols(module);
     for (auto &[op, window] : convolutions) {
       Location loc = op.getLoc();
@@ -213,10 +231,14 @@ struct ConvolutionToRuntime
                   dn.getOutputFeatureDimension()));
       Value windowBuffer = b.create<memref::GetGlobalOp>(loc, windowType, global.getSymName());
       Value windowView = b.create<memref::CastOp>(loc, unrankedI64, windowBuffer);
+      bool depthwise = isDepthwise(op);
       if (!epilogue) {
-        b.create<func::CallOp>(loc, routine, ValueRange{input, kernel, output, windowView});
+        b.create<func::CallOp>(loc, depthwise ? depthwiseRoutine : routine,
+                               ValueRange{input, kernel, output, windowView});
       } else {
-        StringRef name = epilogue->relu ? kBiasReluRoutine : kBiasRoutine;
+        StringRef name = depthwise ? (epilogue->relu ? kDepthwiseBiasReluRoutine
+                                                     : kDepthwiseBiasRoutine)
+                                   : (epilogue->relu ? kBiasReluRoutine : kBiasRoutine);
         Value bias = routineView(b, loc, bufferOf(epilogue->bias), {0});
         b.create<func::CallOp>(loc, declareRoutine(b, module, name, 4),
                                ValueRange{input, kernel, output, windowView, bias});

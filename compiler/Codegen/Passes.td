@@ -88,6 +88,12 @@ def ConvolutionToRuntime : Pass<"oxla-convolution-to-runtime", "mlir::ModuleOp">
     sum's only user is a `maximum` with a +0.0 splat (a ReLU), to
     `oxla_convolution_bias_relu_f32`: the routine applies them to each tile
     of sums (the same roundings, NaN kept), and the add and maximum go.
+    A depthwise convolution (feature_group_count = the input features, one
+    input feature per group, any multiplier) calls
+    `oxla_depthwise_convolution_f32` (and its `_bias` and `_bias_relu`
+    forms) with the same views and window instead: one term per window
+    position, summed in the interpreter's order along the contiguous
+    dimension (runtime/DepthwiseConvolution.cpp).
     Runs on StableHLO, before the lowering to linalg.
   }];
   let options = [

@@ -25,8 +25,9 @@ func.func @nchw(%x: tensor<2x8x16x16xf32>, %w: tensor<4x8x3x3xf32>) -> tensor<2x
 
 // -----
 
-// What the routine does not cover stays a convolution: feature groups,
-// input dilation, other element types, small products.
+// What the routines do not cover stays a convolution: feature groups of
+// more than one input feature, input dilation, other element types, small
+// products.
 // CHECK-LABEL: func.func @groups
 // CHECK: stablehlo.convolution
 func.func @groups(%x: tensor<1x16x16x8xf32>, %w: tensor<3x3x4x8xf32>) -> tensor<1x14x14x8xf32> {
@@ -127,4 +128,32 @@ func.func @late_bias(%x: tensor<1x16x16x8xf32>, %w: tensor<3x3x8x8xf32>) -> tens
   %1 = stablehlo.broadcast_in_dim %bias, dims = [3] : (tensor<8xf32>) -> tensor<1x14x14x8xf32>
   %2 = stablehlo.add %0, %1 : tensor<1x14x14x8xf32>
   return %2 : tensor<1x14x14x8xf32>
+}
+
+// -----
+
+// Depthwise convolutions (one input feature per group, any multiplier)
+// call the depthwise routine, with the same views, window and epilogues.
+// CHECK-DAG: func.func private @oxla_depthwise_convolution_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xi64>)
+// CHECK-DAG: func.func private @oxla_depthwise_convolution_bias_relu_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xi64>, memref<*xf32>)
+// CHECK-LABEL: func.func @depthwise_nchw
+// CHECK: %[[W:.*]] = bufferization.to_memref %arg1 read_only : memref<16x1x3x3xf32>
+// CHECK: memref.transpose %[[W]] (d0, d1, d2, d3) -> (d2, d3, d1, d0)
+// CHECK: call @oxla_depthwise_convolution_f32(
+// CHECK-NOT: stablehlo.convolution
+func.func @depthwise_nchw(%x: tensor<1x8x16x16xf32>, %w: tensor<16x1x3x3xf32>) -> tensor<1x16x8x8xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [2, 2], pad = [[1, 0], [1, 0]]} {batch_group_count = 1 : i64, feature_group_count = 8 : i64} : (tensor<1x8x16x16xf32>, tensor<16x1x3x3xf32>) -> tensor<1x16x8x8xf32>
+  return %0 : tensor<1x16x8x8xf32>
+}
+// CHECK-LABEL: func.func @depthwise_bias_relu
+// CHECK: call @oxla_depthwise_convolution_bias_relu_f32(
+// CHECK-NOT: stablehlo.add
+// CHECK-NOT: stablehlo.maximum
+func.func @depthwise_bias_relu(%x: tensor<1x16x16x32xf32>, %w: tensor<3x3x1x32xf32>, %bias: tensor<32xf32>) -> tensor<1x14x14x32xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 32 : i64} : (tensor<1x16x16x32xf32>, tensor<3x3x1x32xf32>) -> tensor<1x14x14x32xf32>
+  %1 = stablehlo.broadcast_in_dim %bias, dims = [3] : (tensor<32xf32>) -> tensor<1x14x14x32xf32>
+  %2 = stablehlo.add %0, %1 : tensor<1x14x14x32xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<1x14x14x32xf32>
+  %3 = stablehlo.maximum %2, %zero : tensor<1x14x14x32xf32>
+  return %3 : tensor<1x14x14x32xf32>
 }
