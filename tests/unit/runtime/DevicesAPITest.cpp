@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "oxla/runtime.h"
+#include "StatusTestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -16,24 +17,6 @@
 #include <vector>
 
 namespace {
-
-#define ASSERT_OK(expr)                                                        \
-  do {                                                                         \
-    oxla_status *status_ = (expr);                                             \
-    std::string message_ = oxla_status_get_message(status_);                   \
-    oxla_status_free(status_);                                                 \
-    ASSERT_EQ(status_, nullptr) << message_;                                   \
-  } while (0)
-
-struct Outcome {
-  oxla_status_code code;
-  std::string message;
-};
-Outcome outcomeOf(oxla_status *status) {
-  Outcome outcome{oxla_status_get_code(status), oxla_status_get_message(status)};
-  oxla_status_free(status);
-  return outcome;
-}
 
 // x (5x2, rows split over "x", 5 does not divide by 2) . w (2x3, whole)
 // gives rows split over "x"; the column sums need every device's rows (an

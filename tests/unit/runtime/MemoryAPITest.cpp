@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "oxla/runtime.h"
+#include "StatusTestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -16,24 +17,6 @@
 #include <vector>
 
 namespace {
-
-#define ASSERT_OK(expr)                                                        \
-  do {                                                                         \
-    oxla_status *status_ = (expr);                                             \
-    std::string message_ = oxla_status_get_message(status_);                   \
-    oxla_status_free(status_);                                                 \
-    ASSERT_EQ(status_, nullptr) << message_;                                   \
-  } while (0)
-
-struct Outcome {
-  oxla_status_code code;
-  std::string message;
-};
-Outcome outcomeOf(oxla_status *status) {
-  Outcome outcome{oxla_status_get_code(status), oxla_status_get_message(status)};
-  oxla_status_free(status);
-  return outcome;
-}
 
 // Three products in a chain: two 16 KiB temporaries live at once
 // (tests/lit/oxla-run/memory-report.mlir).

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "oxla/runtime.h"
+#include "StatusTestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -18,26 +19,6 @@
 #include <vector>
 
 namespace {
-
-/// Takes a status; the test fails with its message if it is not OK.
-#define ASSERT_OK(expr)                                                        \
-  do {                                                                         \
-    oxla_status *status_ = (expr);                                             \
-    std::string message_ = oxla_status_get_message(status_);                   \
-    oxla_status_free(status_);                                                 \
-    ASSERT_EQ(status_, nullptr) << message_;                                   \
-  } while (0)
-
-/// The code and message of a status, which it frees.
-struct Outcome {
-  oxla_status_code code;
-  std::string message;
-};
-Outcome outcomeOf(oxla_status *status) {
-  Outcome outcome{oxla_status_get_code(status), oxla_status_get_message(status)};
-  oxla_status_free(status);
-  return outcome;
-}
 
 constexpr const char *kAdd = R"mlir(
 func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {

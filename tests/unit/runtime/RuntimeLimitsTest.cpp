@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "oxla/runtime.h"
+#include "StatusTestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -18,17 +19,6 @@
 #include <vector>
 
 namespace {
-
-struct Outcome {
-  oxla_status_code code;
-  std::string message;
-};
-Outcome outcomeOf(oxla_status *status) {
-  Outcome outcome{oxla_status_get_code(status),
-                  status ? oxla_status_get_message(status) : ""};
-  oxla_status_free(status);
-  return outcome;
-}
 
 class RuntimeLimitsTest : public ::testing::Test {
 protected:
