@@ -220,6 +220,25 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value lhs, Value rhs)
   return nullptr;
 }
 
+Value reduceSameWindow(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> window,
+                       ArrayRef<int64_t> padding, ReduceKind kind) {
+  RankedTensorType type = typeOf(input);
+  auto paddingType = RankedTensorType::get({type.getRank(), 2}, b.getI64Type());
+  Value init = reduceInit(b, loc, kind, type.getElementType());
+  auto op = b.create<hlo::ReduceWindowOp>(
+      loc, TypeRange{type}, ValueRange{input}, ValueRange{init}, b.getDenseI64ArrayAttr(window),
+      nullptr, nullptr, nullptr, DenseIntElementsAttr::get(paddingType, padding));
+  auto scalar = RankedTensorType::get({}, type.getElementType());
+  Block *body = b.createBlock(&op.getBody(), {}, {scalar, scalar}, {loc, loc});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(body);
+    b.create<hlo::ReturnOp>(loc, combine(b, loc, kind, body->getArgument(0), body->getArgument(1)));
+  }
+  b.setInsertionPointAfter(op);
+  return op.getResult(0);
+}
+
 Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims, ReduceKind kind) {
   RankedTensorType type = typeOf(input);
   Type element = type.getElementType();

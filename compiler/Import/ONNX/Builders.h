@@ -75,6 +75,12 @@ mlir::Value combine(mlir::OpBuilder &b, mlir::Location loc, ReduceKind kind, mli
 /// stablehlo.reduce of `input` over `dims` with `kind`; the result drops them.
 mlir::Value reduce(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
                    llvm::ArrayRef<int64_t> dims, ReduceKind kind);
+/// stablehlo.reduce_window of `input` with `kind`, `window` elements along
+/// each dimension, stride 1, `padding` as (low, high) pairs per dimension
+/// reading the identity of `kind`; the result has `input`'s shape.
+mlir::Value reduceSameWindow(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
+                             llvm::ArrayRef<int64_t> window, llvm::ArrayRef<int64_t> padding,
+                             ReduceKind kind);
 /// The result of `reduce` with size-1 dimensions where `dims` were.
 mlir::Value keepReducedDims(mlir::OpBuilder &b, mlir::Location loc, mlir::Value reduced,
                             mlir::Value input, llvm::ArrayRef<int64_t> dims);

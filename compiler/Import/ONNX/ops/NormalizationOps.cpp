@@ -238,24 +238,11 @@ Results lowerLRN(NodeContext &ctx) {
   window[1] = size;
   padding[2] = (size - 1) / 2;
   padding[3] = size - 1 - (size - 1) / 2;
-  auto paddingType = RankedTensorType::get({rank, 2}, b.getI64Type());
-  Value init = reduceInit(b, loc, ReduceKind::Add, type.getElementType());
-  auto op = b.create<hlo::ReduceWindowOp>(
-      loc, TypeRange{type}, ValueRange{squares}, ValueRange{init}, b.getDenseI64ArrayAttr(window),
-      nullptr, nullptr, nullptr, DenseIntElementsAttr::get(paddingType, padding));
-  auto scalar = RankedTensorType::get({}, type.getElementType());
-  Block *body = b.createBlock(&op.getBody(), {}, {scalar, scalar}, {loc, loc});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(body);
-    b.create<hlo::ReturnOp>(
-        loc, combine(b, loc, ReduceKind::Add, body->getArgument(0), body->getArgument(1)));
-  }
-  b.setInsertionPointAfter(op);
+  Value windowSums = reduceSameWindow(b, loc, squares, window, padding, ReduceKind::Add);
   double alpha = ctx.floatAttr("alpha", 1e-4f), beta = ctx.floatAttr("beta", 0.75f),
          bias = ctx.floatAttr("bias", 1.0f);
   Value scaled = elementwise<hlo::MulOp>(
-      b, loc, {op.getResult(0), splatLike(b, loc, x, alpha / static_cast<double>(size))});
+      b, loc, {windowSums, splatLike(b, loc, x, alpha / static_cast<double>(size))});
   Value base = elementwise<hlo::AddOp>(b, loc, {scaled, splatLike(b, loc, x, bias)});
   Value denominator = elementwise<hlo::PowOp>(b, loc, {base, splatLike(b, loc, x, beta)});
   return single(elementwise<hlo::DivOp>(b, loc, {x, denominator}));

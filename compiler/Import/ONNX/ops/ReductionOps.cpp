@@ -205,21 +205,7 @@ Results lowerCumSum(NodeContext &ctx) {
   SmallVector<int64_t> window(rank, 1), padding(2 * rank, 0);
   window[*axis] = size;
   padding[2 * *axis] = size - 1;
-  auto paddingType = RankedTensorType::get({rank, 2}, b.getI64Type());
-  Value init = reduceInit(b, loc, ReduceKind::Add, type.getElementType());
-  auto op = b.create<hlo::ReduceWindowOp>(
-      loc, TypeRange{type}, ValueRange{input}, ValueRange{init}, b.getDenseI64ArrayAttr(window),
-      nullptr, nullptr, nullptr, DenseIntElementsAttr::get(paddingType, padding));
-  auto scalar = RankedTensorType::get({}, type.getElementType());
-  Block *body = b.createBlock(&op.getBody(), {}, {scalar, scalar}, {loc, loc});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(body);
-    b.create<hlo::ReturnOp>(
-        loc, combine(b, loc, ReduceKind::Add, body->getArgument(0), body->getArgument(1)));
-  }
-  b.setInsertionPointAfter(op);
-  Value sums = op.getResult(0);
+  Value sums = reduceSameWindow(b, loc, input, window, padding, ReduceKind::Add);
   if (reverse)
     sums = b.create<hlo::ReverseOp>(loc, type, sums, ArrayRef<int64_t>{*axis});
   return single(sums);
