@@ -480,20 +480,12 @@ namespace {
 void convolve(const UnrankedMemRef *input, const UnrankedMemRef *kernel,
               const UnrankedMemRef *output, const UnrankedMemRef *window, Epilogue epilogue) {
   View in = convViewOf(input), ker = convViewOf(kernel), out = convViewOf(output);
-  auto *w = static_cast<const int64_t *>(window->descriptor);
-  const int64_t *values = reinterpret_cast<const int64_t *>(w[1]) + w[2];
-  int64_t spatial = out.rank - 2;
-  if (spatial < 1 || in.rank != out.rank || ker.rank != out.rank || window->rank != 1 ||
-      w[3] != 4 * spatial)
+  std::vector<Window> windows;
+  if (!convWindowsOf(window, in, ker, out, windows))
     return;
   for (int64_t d = 0; d < out.rank; ++d)
     if (out.sizes[d] == 0)
       return;
-  std::vector<Window> windows;
-  for (int64_t s = 0; s < spatial; ++s) {
-    const int64_t *v = values + 4 * s * w[4];
-    windows.push_back({v[0], v[w[4]], v[2 * w[4]], v[3 * w[4]] != 0});
-  }
   std::vector<int64_t> directRows;
   bool winograd = winogradConvolution(in, ker, out, windows, epilogue, directRows);
   if (winograd && directRows.empty())

@@ -27,11 +27,32 @@ inline ConvView convViewOf(const UnrankedMemRef *memref) {
   return {reinterpret_cast<float *>(d[1]) + d[2], d + 3, d + 3 + memref->rank, memref->rank};
 }
 
+
 /// One spatial dimension of the window.
 struct ConvWindow {
   int64_t stride, dilation, padLow;
   bool reversed;
 };
+
+/// The windows a convolution routine takes (4 words per spatial dimension:
+/// stride, dilation, low padding, reversed) into `windows`; false when
+/// `window` is not a vector of that many for `in`, `ker` and `out` of one
+/// rank with at least one spatial dimension.
+inline bool convWindowsOf(const UnrankedMemRef *window, const ConvView &in, const ConvView &ker,
+                          const ConvView &out, std::vector<ConvWindow> &windows) {
+  auto *w = static_cast<const int64_t *>(window->descriptor);
+  int64_t spatial = out.rank - 2;
+  if (spatial < 1 || in.rank != out.rank || ker.rank != out.rank || window->rank != 1 ||
+      w[3] != 4 * spatial)
+    return false;
+  const int64_t *values = reinterpret_cast<const int64_t *>(w[1]) + w[2];
+  int64_t step = w[4];
+  for (int64_t s = 0; s < spatial; ++s) {
+    const int64_t *v = values + 4 * s * step;
+    windows.push_back({v[0], v[step], v[2 * step], v[3 * step] != 0});
+  }
+  return true;
+}
 
 /// What happens to each output once its sum is complete.
 struct ConvEpilogue {

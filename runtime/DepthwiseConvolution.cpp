@@ -262,23 +262,17 @@ struct Depthwise {
 void depthwise(const UnrankedMemRef *input, const UnrankedMemRef *kernel,
                const UnrankedMemRef *output, const UnrankedMemRef *window, Epilogue epilogue) {
   View in = convViewOf(input), ker = convViewOf(kernel), out = convViewOf(output);
-  auto *w = static_cast<const int64_t *>(window->descriptor);
-  const int64_t *values = reinterpret_cast<const int64_t *>(w[1]) + w[2];
-  int64_t spatial = out.rank - 2;
-  if (spatial < 1 || in.rank != out.rank || ker.rank != out.rank || window->rank != 1 ||
-      w[3] != 4 * spatial)
+  std::vector<Window> windows;
+  if (!convWindowsOf(window, in, ker, out, windows))
     return;
+  int64_t spatial = out.rank - 2;
   int64_t Ci = in.sizes[in.rank - 1], Co = out.sizes[out.rank - 1];
   if (Ci == 0 || Co % Ci != 0 || ker.sizes[ker.rank - 2] != 1 || ker.sizes[ker.rank - 1] != Co)
     return;
   for (int64_t d = 0; d < out.rank; ++d)
     if (out.sizes[d] == 0)
       return;
-  Depthwise conv{in, ker, out, {}, epilogue, spatial, Ci, Co, Co / Ci};
-  for (int64_t s = 0; s < spatial; ++s) {
-    const int64_t *v = values + 4 * s * w[4];
-    conv.window.push_back({v[0], v[w[4]], v[2 * w[4]], v[3 * w[4]] != 0});
-  }
+  Depthwise conv{in, ker, out, std::move(windows), epilogue, spatial, Ci, Co, Co / Ci};
   Depthwise::Path p = conv.path();
   const GemmKernels &kernels = gemmKernels();
   bool fused = kernels.fused;
