@@ -1,6 +1,7 @@
 //===- CheckRoutines.cpp - The check ops of compiled code -----------------===//
 
 #include "runtime/CheckRoutines.h"
+#include "runtime/CallRecovery.h"
 
 #include "interpreter/Checks.h"
 #include "interpreter/Tensor.h"
@@ -11,6 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <complex>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 
@@ -163,8 +165,19 @@ extern "C" void _mlir_ciface_oxla_shape_assertion(int64_t id, bool holds,
   for (int64_t i = 0; i < values->size; ++i)
     numbers.push_back(values->aligned[values->offset + i * values->stride]);
   const rt::CheckDescription &check = (*session->checks)[id];
-  session->fail(check.location + ": error: shape assertion failed: " +
+  // A size check (oxla-check-dynamic-sizes) found arguments that contradict
+  // the program: an invalid argument, as the verifier says of static ones.
+  bool sizes = check.kind == "size_check";
+  session->fail(check.location + ": error: " + (sizes ? "" : "shape assertion failed: ") +
                 interp::formatShapeAssertion(check.message, numbers));
+  // What follows relies on the sizes: the call cannot go on.
+  rt::abandonCall(sizes ? rt::AbandonReason::InvalidArgument
+                        : rt::AbandonReason::CheckFailed);
+  if (session->messages)
+    for (const std::string &message : *session->messages)
+      llvm::errs() << message << "\n";
+  llvm::errs().flush();
+  std::_Exit(sizes ? 2 : 1);
 }
 
 #define OXLA_CHECK_ROUTINES(X)                                                 \

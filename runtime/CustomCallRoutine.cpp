@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/CheckRoutines.h"
-#include "runtime/OutOfMemoryRecovery.h"
+#include "runtime/CallRecovery.h"
 #include "runtime/collectives/Collectives.h"
 #include "runtime/kernels/XlaCpuTargets.h"
 

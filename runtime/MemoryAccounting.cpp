@@ -2,7 +2,7 @@
 
 #include "runtime/MemoryAccounting.h"
 
-#include "runtime/OutOfMemoryRecovery.h"
+#include "runtime/CallRecovery.h"
 
 #include <atomic>
 #include <cstdio>

@@ -64,7 +64,7 @@ void releaseThreadArena();
 bool reserveThreadArena(uint64_t bytes);
 
 /// Whether a call holds the calling thread's arena now; a call abandoned on
-/// out of memory (OutOfMemoryRecovery.h) gives back the arena it held.
+/// out of memory (CallRecovery.h) gives back the arena it held.
 bool threadArenaInUse();
 void endThreadArenaUse();
 

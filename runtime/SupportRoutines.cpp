@@ -11,7 +11,7 @@
 #include "runtime/CheckRoutines.h"
 #include "runtime/MemoryAccounting.h"
 #include "runtime/MemRefDescriptor.h"
-#include "runtime/OutOfMemoryRecovery.h"
+#include "runtime/CallRecovery.h"
 
 #include <cstdint>
 #include <malloc.h>
@@ -45,7 +45,7 @@ using oxla::rt::UnrankedMemRef;
 // cannot serve stops the program with the bytes it asked for (a runtime
 // error, exit code 1) instead of letting it write through a null pointer.
 // Compiled code has no way to unwind: under the C API's recovery point the
-// call is abandoned and reported (OutOfMemoryRecovery.h); elsewhere this ends
+// call is abandoned and reported (CallRecovery.h); elsewhere this ends
 // the process.
 
 [[noreturn]] static void outOfMemory(uint64_t bytes) {

@@ -2,7 +2,7 @@
 
 #include "runtime/ThreadPool.h"
 
-#include "runtime/OutOfMemoryRecovery.h"
+#include "runtime/CallRecovery.h"
 
 #include <algorithm>
 

@@ -52,6 +52,24 @@ def RefineShapes : Pass<"oxla-refine-shapes", "mlir::ModuleOp"> {
                            "mlir::tensor::TensorDialect"];
 }
 
+def CheckDynamicSizes : Pass<"oxla-check-dynamic-sizes", "mlir::ModuleOp"> {
+  let summary = "Check at run time the `?` sizes the program needs equal";
+  let description = [{
+    Where an op's constraints relate sizes that its types leave dynamic
+    (`?`), the verifier accepts the program and compiled code would trust
+    whatever sizes it is given. Before each such op this pass adds the
+    check, as JAX writes its own: `stablehlo.custom_call
+    @shape_assertion(%holds, %size0, %size1) {error_message,
+    oxla.size_check}`; compiled code abandons the call when one is false,
+    as an invalid argument naming the op, the dimension and both sizes.
+    Elementwise ops, broadcast_in_dim, concatenate, dot_general, reshape,
+    slice, dynamic_slice, gather and dynamic_update_slice are checked;
+    sizes the types fix get no check.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
 def DecomposeBatchNorm : Pass<"oxla-decompose-batch-norm", "mlir::ModuleOp"> {
   let summary = "Rewrite batch_norm_inference/training/grad into StableHLO ops";
   let description = [{

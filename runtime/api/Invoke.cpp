@@ -4,7 +4,7 @@
 
 #include "runtime/CheckRoutines.h"
 #include "runtime/MemoryAccounting.h"
-#include "runtime/OutOfMemoryRecovery.h"
+#include "runtime/CallRecovery.h"
 
 using namespace oxla;
 
@@ -165,7 +165,7 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
     next = describe(i < numArguments ? arguments[i] : results[i - numArguments], next);
   }
 
-  std::optional<uint64_t> outOfMemory;
+  std::optional<rt::AbandonedCall> abandoned;
   std::vector<std::string> messages;
   CustomCallContext customCalls{client, &metadata_.customCalls, false, &messages};
   rt::CheckSession session;
@@ -185,20 +185,22 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
     // Parallel loops of the compiled code run on the client's threads.
     rt::ScopedPool threads(client->pool.get());
     rt::ActiveChecks active(session);
-    outOfMemory = rt::runRecoveringFromOutOfMemory(entries_[index], pointers.data());
+    abandoned = rt::runRecovering(entries_[index], pointers.data());
   }
-  if (!outOfMemory && session.failed == 0 && !customCalls.failed)
+  if (!abandoned && session.failed == 0 && !customCalls.failed)
     return nullptr;
   for (size_t i = 0; i < resultTypes.size(); ++i) {
     release(results[i]);
     results[i] = nullptr;
   }
-  if (outOfMemory)
+  if (abandoned && abandoned->reason == rt::AbandonReason::OutOfMemory)
     return makeStatus(OXLA_OUT_OF_MEMORY, "out of memory: compiled code could not allocate " +
-                                              std::to_string(*outOfMemory) + " bytes");
+                                              std::to_string(abandoned->bytes) + " bytes");
   std::string message;
   for (const std::string &line : messages)
     message += (message.empty() ? "" : "\n") + line;
+  if (abandoned && abandoned->reason == rt::AbandonReason::InvalidArgument)
+    return makeStatus(OXLA_INVALID_ARGUMENT, message);
   return makeStatus(customCalls.failed ? OXLA_CUSTOM_CALL_FAILED : OXLA_CHECK_FAILED,
                     message);
 }

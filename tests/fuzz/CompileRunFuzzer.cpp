@@ -313,10 +313,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   rt::CheckSession session;
   session.checks = &metadata->checks;
   session.customCalls = &metadata->customCalls;
+  std::optional<rt::AbandonedCall> abandoned;
   {
     rt::ActiveChecks active(session);
-    tools::callCompiledEntry(function, *arguments, results);
+    abandoned = tools::callCompiledEntry(function, *arguments, results);
   }
+  // The interpreter ran the program on these inputs: compiled code may not
+  // refuse them (an allocation the machine cannot serve excepted).
+  if (abandoned && abandoned->reason != rt::AbandonReason::OutOfMemory)
+    reportBug("compiled code abandoned a call the interpreter ran", program);
+  if (abandoned)
+    return skip("compiled code ran out of memory");
   tools::Tolerance tolerance;
   tolerance.length = length;
   for (auto [index, pair] : llvm::enumerate(llvm::zip_equal(results, *expected))) {

@@ -1,6 +1,8 @@
 """The oxla Python API on hostile inputs: sizes beyond memory (MemoryError, not a
 killed process), sizes that overflow, `?` sizes that contradict the program."""
 
+import subprocess
+
 import numpy as np
 import pytest
 
@@ -92,3 +94,21 @@ def test_dynamic_sizes_checked_against_each_other(make):
     assert exe(np.ones(3, np.float32), np.ones(3, np.float32)) == 6
     with pytest.raises(oxla.InvalidArgumentError, match="'stablehlo.add' op"):
         exe(np.ones(3, np.float32), np.ones(2, np.float32))
+
+
+def test_dynamic_sizes_checked_in_aot_modules(tmp_path, oxla_compile_tool):
+    # An AOT module keeps its `?` sizes: its code checks them itself
+    # (oxla-check-dynamic-sizes), and the call is refused, not run on a
+    # second operand shorter than the first.
+    source = tmp_path / "add.mlir"
+    source.write_text(DYNAMIC_ADD)
+    module = tmp_path / "add.so"
+    subprocess.run([str(oxla_compile_tool), str(source), "-o", str(module)], check=True)
+    exe = oxla.load(str(module))
+    with pytest.raises(oxla.InvalidArgumentError,
+                       match=r"add.mlir:3:8: error: 'stablehlo.add' op \(C1\) requires operands "
+                             r"and results of one shape, but dimension 0 is 3 in operand #0 and "
+                             r"2 in operand #1"):
+        exe(np.ones(3, np.float32), np.ones(2, np.float32))
+    # The module stays usable.
+    assert exe(np.ones(4, np.float32), np.ones(4, np.float32)) == 8

@@ -1,11 +1,13 @@
 //===- CrossCheck.cpp - Compiled results against the interpreter's --------===//
 
 #include "tools/common/CrossCheck.h"
+#include "tools/common/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,9 +16,9 @@
 using namespace mlir;
 using namespace oxla;
 
-void tools::callCompiledEntry(void (*entry)(void **),
-                              llvm::MutableArrayRef<interp::Tensor> arguments,
-                              llvm::MutableArrayRef<interp::Tensor> results) {
+std::optional<rt::AbandonedCall>
+tools::callCompiledEntry(void (*entry)(void **), llvm::MutableArrayRef<interp::Tensor> arguments,
+                         llvm::MutableArrayRef<interp::Tensor> results) {
   // One memref descriptor per tensor, contiguous and row-major:
   // {allocated, aligned, offset, sizes[rank], strides[rank]}.
   std::vector<std::vector<int64_t>> descriptors;
@@ -39,7 +41,21 @@ void tools::callCompiledEntry(void (*entry)(void **),
   std::vector<void *> pointers;
   for (std::vector<int64_t> &words : descriptors)
     pointers.push_back(words.data());
-  entry(pointers.data());
+  return rt::runRecovering(entry, pointers.data());
+}
+
+int tools::exitCodeOfAbandonedCall(const rt::AbandonedCall &abandoned) {
+  switch (abandoned.reason) {
+  case rt::AbandonReason::OutOfMemory:
+    llvm::errs() << "error: out of memory: compiled code could not allocate "
+                 << abandoned.bytes << " bytes\n";
+    return kExitCheckFailed;
+  case rt::AbandonReason::CheckFailed:
+    return kExitCheckFailed;
+  case rt::AbandonReason::InvalidArgument:
+    return kExitInvalid;
+  }
+  return kExitCheckFailed;
 }
 
 int64_t tools::operationLength(Operation *op) {

@@ -10,6 +10,7 @@
 
 #include "interpreter/Checks.h"
 #include "interpreter/Tensor.h"
+#include "runtime/CallRecovery.h"
 
 #include "mlir/IR/Operation.h"
 
@@ -19,9 +20,15 @@
 namespace oxla::tools {
 
 /// Calls a compiled entry (`oxla_entry_<name>`, ModuleABI.h) on `arguments`,
-/// writing `results` (allocated by the caller, of the entry's result types).
-void callCompiledEntry(void (*entry)(void **), llvm::MutableArrayRef<interp::Tensor> arguments,
-                       llvm::MutableArrayRef<interp::Tensor> results);
+/// writing `results` (allocated by the caller, of the entry's result types),
+/// under a recovery point (runtime/CallRecovery.h): returns why the call was
+/// abandoned (its results then hold nothing), or nothing when it ran.
+[[nodiscard]] std::optional<rt::AbandonedCall>
+callCompiledEntry(void (*entry)(void **), llvm::MutableArrayRef<interp::Tensor> arguments,
+                  llvm::MutableArrayRef<interp::Tensor> results);
+/// The exit code of an abandoned call; prints what the check routines did
+/// not (the bytes an allocation asked for).
+int exitCodeOfAbandonedCall(const rt::AbandonedCall &abandoned);
 
 /// How many roundings one op adds to the longest chain through it: 1, or
 /// for an op that computes sums of n > 1 terms (reduce: operand elements per

@@ -164,10 +164,13 @@ int tools::bisectMiscompile(ModuleOp module, llvm::StringRef entryName,
                                          error + ")");
       return kExitInternal;
     }
+    std::optional<rt::AbandonedCall> abandoned;
     {
       rt::ActiveChecks active(session);
-      callCompiledEntry(function, compiledInputs, results);
+      abandoned = callCompiledEntry(function, compiledInputs, results);
     }
+    if (abandoned)
+      return exitCodeOfAbandonedCall(*abandoned);
     for (auto [number, pair] : llvm::enumerate(llvm::zip_equal(results, *expected))) {
       auto &[result, reference] = pair;
       interp::CheckResult verdict = compareWithReference(

@@ -351,24 +351,29 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
       return kExitInvalid;
     }
     int64_t failedBefore = session.failed;
+    std::optional<oxla::rt::AbandonedCall> abandoned;
     {
       oxla::rt::ActiveChecks active(session);
-      oxla::tools::callCompiledEntry(function, entryArguments, results);
+      abandoned = oxla::tools::callCompiledEntry(function, entryArguments, results);
     }
+    // An abandoned call has no results to print, time or compare.
+    if (abandoned)
+      return combineExitCodes(code, oxla::tools::exitCodeOfAbandonedCall(*abandoned));
     if (session.failed != failedBefore)
       code = combineExitCodes(code, kExitCheckFailed);
     if (memoryStats)
       measureMemory(entry.name, entryArguments, results, [&] {
         oxla::rt::ActiveChecks active(session);
-        oxla::tools::callCompiledEntry(function, entryArguments, results);
+        (void)oxla::tools::callCompiledEntry(function, entryArguments, results);
       });
     if (benchmarkCalls)
       benchmarkEntry(
           entry.name,
           [&] {
             oxla::rt::ActiveChecks active(session);
-            // Descriptors are rebuilt per call: a few words per tensor.
-            oxla::tools::callCompiledEntry(function, entryArguments, results);
+            // Descriptors are rebuilt per call: a few words per tensor. The
+            // first call ran to its end: so do these, on the same inputs.
+            (void)oxla::tools::callCompiledEntry(function, entryArguments, results);
           },
           threads);
     if (reference) {

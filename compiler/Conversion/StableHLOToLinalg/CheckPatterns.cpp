@@ -235,7 +235,8 @@ struct CustomCallCheckToRuntime : public OpConversionPattern<hlo::CustomCallOp> 
 /// Compiled code calls
 ///   oxla_shape_assertion(i64 id, i1 holds, memref<?xi64> values)
 /// (C interface: `_mlir_ciface_oxla_shape_assertion`); the message and the
-/// location are in the module's `oxla.checks` table, as for every check.
+/// location are in the module's `oxla.checks` table, as for every check. A
+/// false assertion abandons the call.
 struct ShapeAssertionToRuntime : public OpConversionPattern<hlo::CustomCallOp> {
   ShapeAssertionToRuntime(TypeConverter &converter, MLIRContext *context,
                           SmallVectorImpl<Attribute> &checks)
@@ -305,7 +306,9 @@ struct ShapeAssertionToRuntime : public OpConversionPattern<hlo::CustomCallOp> {
     Value dynamicBuffer = rewriter.create<memref::CastOp>(loc, valuesType, buffer);
 
     CheckSpec spec;
-    spec.kind = "shape_assertion";
+    // oxla-check-dynamic-sizes states the sizes an op needs as assertions
+    // of their own kind: a false one is an invalid argument.
+    spec.kind = op->hasAttr("oxla.size_check") ? "size_check" : "shape_assertion";
     spec.message = message.getValue();
     int64_t id = static_cast<int64_t>(checks.size());
     checks.push_back(describeCheck(op, spec, rewriter));

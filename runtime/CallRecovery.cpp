@@ -1,6 +1,6 @@
-//===- OutOfMemoryRecovery.cpp - Out of memory in compiled code as a status ===//
+//===- CallRecovery.cpp - Abandoning a call of compiled code as a status --===//
 
-#include "runtime/OutOfMemoryRecovery.h"
+#include "runtime/CallRecovery.h"
 
 #include "runtime/MemoryAccounting.h"
 
@@ -19,7 +19,7 @@ struct RecoveryPoint {
   /// The callbacks on this thread when the point was set: a jump is safe
   /// only when there are no more (only compiled frames in between).
   unsigned baseDepth = 0;
-  uint64_t failedBytes = 0;
+  AbandonedCall abandoned{AbandonReason::OutOfMemory};
   RecoveryPoint *outer = nullptr;
 };
 
@@ -60,21 +60,21 @@ void settle(const RecoveryPoint *point, bool free) {
 
 } // namespace
 
-std::optional<uint64_t> oxla::rt::runRecoveringFromOutOfMemory(void (*entry)(void **),
-                                                               void **pointers) {
+std::optional<AbandonedCall> oxla::rt::runRecovering(void (*entry)(void **),
+                                                    void **pointers) {
   RecoveryPoint point;
   point.baseDepth = callbackDepth;
   point.outer = innermost;
   const bool arenaWasInUse = threadArenaInUse();
   activePoints.fetch_add(1);
   innermost = &point;
-  std::optional<uint64_t> failed;
+  std::optional<AbandonedCall> failed;
   // Nothing between here and the jump has a destructor: the frames are the
   // compiled code's and the allocation routine's.
   if (setjmp(point.target) == 0) {
     entry(pointers);
   } else {
-    failed = point.failedBytes;
+    failed = point.abandoned;
     settle(&point, /*free=*/true);
     if (!arenaWasInUse)
       endThreadArenaUse();
@@ -91,7 +91,14 @@ oxla::rt::CallbackScope::~CallbackScope() { --callbackDepth; }
 void oxla::rt::recoverFromOutOfMemory(uint64_t bytes) {
   if (!recoverableHere())
     return;
-  innermost->failedBytes = bytes;
+  innermost->abandoned = {AbandonReason::OutOfMemory, bytes};
+  std::longjmp(innermost->target, 1);
+}
+
+void oxla::rt::abandonCall(AbandonReason reason) {
+  if (!recoverableHere())
+    return;
+  innermost->abandoned = {reason, 0};
   std::longjmp(innermost->target, 1);
 }
 
