@@ -5,7 +5,10 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "runtime/CheckedSize.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <pthread.h>
 
 using namespace mlir;
@@ -141,6 +144,8 @@ public:
       results.clear();
       for (unsigned slot : step.operands)
         operands.push_back(frame_[slot]);
+      if (failed(checkResultsFit(step.op)))
+        return failure();
       if (failed(step.evaluator(step.op, operands, results, context_)))
         return failure();
       if (results.size() != step.results.size())
@@ -152,6 +157,40 @@ public:
     terminatorValues.clear();
     for (unsigned slot : blockPlan.terminatorOperands)
       terminatorValues.push_back(frame_[slot]);
+    return success();
+  }
+
+  /// Evaluators have no way to fail an allocation (an allocation that fails
+  /// in one ends the process, exit 1). Before an op whose static results are
+  /// large, the memory is asked for their bytes: where it cannot give them
+  /// the run stops at the op, and the caller (a tool, the C API, Python)
+  /// reports it as out of memory without ending its process.
+  LogicalResult checkResultsFit(Operation *op) {
+    constexpr uint64_t kProbedBytes = uint64_t(64) << 20;
+    for (Type type : op->getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      std::optional<ElementType> element =
+          tensor && tensor.hasStaticShape() ? ElementType::fromMlir(tensor.getElementType())
+                                            : std::nullopt;
+      if (!element)
+        continue;
+      std::optional<uint64_t> bytes = checkedByteSize(
+          tensor.getShape().data(), tensor.getRank(), element->storageBytes());
+      if (!bytes || *bytes < kProbedBytes)
+        continue;
+      // Through a volatile pointer: a compiler may assume malloc succeeds
+      // and remove an allocation that is freed unused.
+      void *(*volatile allocate)(size_t) = &std::malloc;
+      void *memory = allocate(*bytes);
+      if (memory) {
+        std::free(memory);
+        continue;
+      }
+      std::string text;
+      llvm::raw_string_ostream(text) << type;
+      return context_.outOfMemory(op, "cannot allocate " + std::to_string(*bytes) +
+                                          " bytes for a result of type " + text);
+    }
     return success();
   }
 
@@ -234,6 +273,8 @@ Outcome Interpreter::outcome() const {
     return Outcome::Invalid;
   if (sawUnsupported_)
     return Outcome::Unsupported;
+  if (sawOutOfMemory_)
+    return Outcome::OutOfMemory;
   if (numFailedChecks_)
     return Outcome::CheckFailed;
   return Outcome::Ok;
@@ -309,6 +350,11 @@ EvalContext::call(Operation *caller, SymbolRefAttr callee,
 LogicalResult EvalContext::unsupported(Operation *op, const Twine &what) {
   interpreter_.sawUnsupported_ = true;
   return op->emitError() << "unsupported: " << what;
+}
+
+LogicalResult EvalContext::outOfMemory(Operation *op, const Twine &what) {
+  interpreter_.sawOutOfMemory_ = true;
+  return op->emitError() << "out of memory: " << what;
 }
 
 LogicalResult EvalContext::invalid(Operation *op, const Twine &what) {

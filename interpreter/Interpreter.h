@@ -55,6 +55,7 @@ enum class Outcome {
   CheckFailed, ///< exit 1
   Invalid,     ///< exit 2: bad input value or program
   Unsupported, ///< exit 3: an op or type the interpreter lacks
+  OutOfMemory, ///< exit 1: the memory cannot hold an op's results
 };
 
 struct FunctionPlan;
@@ -102,6 +103,7 @@ private:
   std::atomic<unsigned> numFailedChecks_ = 0;
   std::atomic<bool> sawInvalid_ = false;
   std::atomic<bool> sawUnsupported_ = false;
+  std::atomic<bool> sawOutOfMemory_ = false;
 };
 
 /// What evaluators see of the running interpreter.
@@ -124,6 +126,8 @@ public:
   mlir::LogicalResult unsupported(mlir::Operation *op, const llvm::Twine &what);
   /// Reports an invalid input value or program (exit 2).
   mlir::LogicalResult invalid(mlir::Operation *op, const llvm::Twine &what);
+  /// Reports that the memory cannot hold what `op` needs (exit 1).
+  mlir::LogicalResult outOfMemory(mlir::Operation *op, const llvm::Twine &what);
   /// Counts a check; a failed one has already been reported by the caller.
   void recordCheck(bool passed);
   /// The interpreter's probe recordings.

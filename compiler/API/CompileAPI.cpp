@@ -460,6 +460,8 @@ public:
       return api::invalidArgument(message);
     case interp::Outcome::Unsupported:
       return api::makeStatus(OXLA_UNSUPPORTED, message);
+    case interp::Outcome::OutOfMemory:
+      return api::makeStatus(OXLA_OUT_OF_MEMORY, message);
     }
     if (failed(produced))
       return api::invalidArgument(message.empty() ? "the interpreter failed" : message);

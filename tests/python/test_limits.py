@@ -28,6 +28,19 @@ def test_result_beyond_memory_is_memory_error():
     assert isinstance(info.value, oxla.Error)
 
 
+def test_interpreted_temporaries_beyond_memory_are_memory_error():
+    # The interpreter asks for a large result's bytes before the op runs: the
+    # process goes on, and the executable runs again.
+    exe = oxla.interpret_executable(HUGE_TEMPORARY)
+    with pytest.raises(oxla.OutOfMemoryError,
+                       match=r"<input>:3:8: error: out of memory: cannot allocate "
+                             r"562949953421312 bytes for a result of type "
+                             r"tensor<70368744177664x2xf32>"):
+        exe(np.float32(1))
+    with pytest.raises(oxla.OutOfMemoryError):
+        exe(np.float32(2))
+
+
 # Temporaries of 2^49 bytes: the entry's arena (issue 33's buffer plan) cannot be had.
 HUGE_TEMPORARY = """
 func.func @main(%a: tensor<f32>) -> tensor<f32> {

@@ -69,6 +69,7 @@ int exitCodeOf(interp::Outcome outcome) {
   case interp::Outcome::CheckFailed: return kExitCheckFailed;
   case interp::Outcome::Invalid: return kExitInvalid;
   case interp::Outcome::Unsupported: return kExitUnsupported;
+  case interp::Outcome::OutOfMemory: return kExitCheckFailed;
   }
   return kExitInvalid;
 }
