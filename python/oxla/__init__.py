@@ -378,7 +378,8 @@ def _read_source(src, name):
     if isinstance(src, str):
         # One line without a brace cannot be a program: take it as a path, so
         # that a missing file raises FileNotFoundError rather than a parse error.
-        if "\n" not in src and (os.path.isfile(src) or "{" not in src):
+        # An empty or blank text is an (empty) program, not a path.
+        if "\n" not in src and src.strip() and (os.path.isfile(src) or "{" not in src):
             with open(src, "rb") as file:
                 return file.read(), name or src
         return src.encode("utf-8"), name

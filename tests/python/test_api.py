@@ -293,6 +293,14 @@ def test_missing_path(tmp_path):
         oxla.compile(tmp_path / "missing.mlir")
 
 
+@pytest.mark.parametrize("make", [oxla.compile, oxla.interpret_executable])
+@pytest.mark.parametrize("blank", ["", "  \t"])
+def test_blank_source_is_an_empty_program(make, blank):
+    # Not a path: an empty text has no function to run.
+    with pytest.raises(oxla.InvalidArgumentError, match="no public function to run"):
+        make(blank)
+
+
 def test_source_as_bytes_and_bytecode(tmp_path):
     a = np.ones((2, 3), np.float32)
     np.testing.assert_array_equal(oxla.compile(ADD.encode())(a, a), a + a)
