@@ -11,6 +11,7 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -161,22 +162,25 @@ static const std::pair<const char *, ElementKind> kNpyTypes[] = {
     {"<f2", ElementKind::F16},  {"<f4", ElementKind::F32},  {"<f8", ElementKind::F64},
     {"<c8", ElementKind::C64},  {"<c16", ElementKind::C128}};
 
-std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
-                              bool *outOfMemory) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
-    error = "cannot read '" + path.str() + "': " + buffer.getError().message();
-    return std::nullopt;
-  }
-  return readNpyData((*buffer)->getBuffer(), path, error, outOfMemory);
-}
+namespace {
+/// What a .npy header says of the data after it.
+struct NpyHeader {
+  ElementType type;
+  Shape shape;
+  size_t dataOffset; ///< where the data starts
+  uint64_t bytes;    ///< how many bytes of data the shape needs
+};
+} // namespace
 
-std::optional<Tensor> readNpyData(llvm::StringRef data, llvm::StringRef path,
-                                  std::string &error, bool *outOfMemory) {
-  auto fail = [&](const std::string &why) -> std::optional<Tensor> {
+/// Parses the magic, version and header of a .npy file's contents; the data
+/// need not follow yet. Sets `error` (naming `path`) when it cannot.
+static std::optional<NpyHeader> parseNpyHeader(llvm::StringRef data, llvm::StringRef path,
+                                               std::string &error) {
+  auto fail = [&](const std::string &why) -> std::optional<NpyHeader> {
     error = path.str() + ": " + why;
     return std::nullopt;
   };
+  size_t size = data.size();
   if (!data.consume_front("\x93NUMPY") || data.size() < 4)
     return fail("not a .npy file (bad magic)");
   unsigned major = static_cast<uint8_t>(data[0]);
@@ -217,10 +221,10 @@ std::optional<Tensor> readNpyData(llvm::StringRef data, llvm::StringRef path,
   SmallVector<llvm::StringRef> dims;
   llvm::SplitString(shapeText, dims, ", ");
   for (llvm::StringRef dim : dims) {
-    int64_t size;
-    if (dim.getAsInteger(10, size) || size < 0)
+    int64_t dimSize;
+    if (dim.getAsInteger(10, dimSize) || dimSize < 0)
       return fail("bad shape '" + shapeText.str() + "'");
-    shape.push_back(size);
+    shape.push_back(dimSize);
   }
 
   std::optional<ElementType> type;
@@ -234,24 +238,93 @@ std::optional<Tensor> readNpyData(llvm::StringRef data, llvm::StringRef path,
   if (!bytes)
     return fail("the shape (" + shapeText.str() +
                 ") has more bytes than a 64-bit size holds");
+  return NpyHeader{*type, std::move(shape), size - data.size(), *bytes};
+}
+
+/// Reads what a .npy file that is not a regular file (a pipe, a device)
+/// holds, up to the end of the data its header announces: such a file may
+/// never end (/dev/zero) or be read only once.
+static std::optional<std::string> readNpyStream(llvm::StringRef path, std::string &error) {
+  llvm::Expected<llvm::sys::fs::file_t> file = llvm::sys::fs::openNativeFileForRead(path);
+  if (!file) {
+    error = "cannot read '" + path.str() + "': " + llvm::toString(file.takeError());
+    return std::nullopt;
+  }
+  std::string contents;
+  std::optional<uint64_t> needed;
+  constexpr size_t kChunk = 1 << 16;
+  char chunk[kChunk];
+  for (;;) {
+    // The magic, the version and the header's length take 10 bytes.
+    if (!needed && contents.size() >= 10) {
+      std::string headerError;
+      if (std::optional<NpyHeader> header = parseNpyHeader(contents, path, headerError))
+        needed = header->dataOffset + header->bytes;
+      else if (headerError.find("truncated header") == std::string::npos)
+        break; // not a .npy stream: readNpyData says why
+    }
+    if (needed && contents.size() >= *needed)
+      break;
+    size_t want = needed ? std::min<uint64_t>(kChunk, *needed - contents.size()) : kChunk;
+    llvm::Expected<size_t> read =
+        llvm::sys::fs::readNativeFile(*file, llvm::MutableArrayRef<char>(chunk, want));
+    if (!read) {
+      error = "cannot read '" + path.str() + "': " + llvm::toString(read.takeError());
+      llvm::sys::fs::closeFile(*file);
+      return std::nullopt;
+    }
+    if (*read == 0)
+      break;
+    contents.append(chunk, *read);
+  }
+  llvm::sys::fs::closeFile(*file);
+  return contents;
+}
+
+std::optional<Tensor> readNpy(llvm::StringRef path, std::string &error,
+                              bool *outOfMemory) {
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(path, status) &&
+      status.type() != llvm::sys::fs::file_type::regular_file &&
+      status.type() != llvm::sys::fs::file_type::directory_file) {
+    std::optional<std::string> contents = readNpyStream(path, error);
+    if (!contents)
+      return std::nullopt;
+    return readNpyData(*contents, path, error, outOfMemory);
+  }
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot read '" + path.str() + "': " + buffer.getError().message();
+    return std::nullopt;
+  }
+  return readNpyData((*buffer)->getBuffer(), path, error, outOfMemory);
+}
+
+std::optional<Tensor> readNpyData(llvm::StringRef data, llvm::StringRef path,
+                                  std::string &error, bool *outOfMemory) {
+  std::optional<NpyHeader> header = parseNpyHeader(data, path, error);
+  if (!header)
+    return std::nullopt;
+  auto fail = [&](const std::string &why) -> std::optional<Tensor> {
+    error = path.str() + ": " + why;
+    return std::nullopt;
+  };
+  data = data.drop_front(header->dataOffset);
   // The data is checked before the tensor is allocated: a header may ask
   // for any size.
-  if (data.size() < *bytes)
-    return fail("expected " + std::to_string(*bytes) +
+  if (data.size() < header->bytes)
+    return fail("expected " + std::to_string(header->bytes) +
                 " bytes of data, found " + std::to_string(data.size()));
   std::string allocationError;
   std::optional<Tensor> allocated =
-      Tensor::allocate(*type, shape, allocationError, outOfMemory);
+      Tensor::allocate(header->type, header->shape, allocationError, outOfMemory);
   if (!allocated)
     return fail(allocationError);
   Tensor &tensor = *allocated;
-  if (data.size() < tensor.byteSize())
-    return fail("expected " + std::to_string(tensor.byteSize()) +
-                " bytes of data, found " + std::to_string(data.size()));
   std::memcpy(tensor.bytes(), data.data(), tensor.byteSize());
   // NumPy reads any nonzero byte of a bool array as True; oxla keeps i1 as
   // 0 or 1 (compiled code reads the low bit).
-  if (type->isBool())
+  if (header->type.isBool())
     for (int64_t i = 0, e = tensor.numElements(); i < e; ++i)
       tensor.bytes()[i] = tensor.bytes()[i] != 0;
   return tensor;

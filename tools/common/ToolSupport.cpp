@@ -3,8 +3,12 @@
 #include "tools/common/ToolSupport.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/Support/FileUtilities.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -86,4 +90,60 @@ void oxla::tools::forEachSplit(
     ++line;
   }
   emit(text.size());
+}
+
+std::unique_ptr<llvm::MemoryBuffer> oxla::tools::openProgramFile(llvm::StringRef path,
+                                                                 std::string *error) {
+  llvm::sys::fs::file_status status;
+  bool regular = path == "-" ? !llvm::sys::fs::status(0, status) &&
+                                   status.type() == llvm::sys::fs::file_type::regular_file
+                             : llvm::sys::fs::status(path, status) ||
+                                   status.type() == llvm::sys::fs::file_type::regular_file ||
+                                   status.type() == llvm::sys::fs::file_type::directory_file;
+  // A regular file (and a missing one or a directory, which the MLIR
+  // function reports) is read as MLIR's tools read it.
+  if (regular)
+    return mlir::openInputFile(path, error);
+  llvm::sys::fs::file_t file = llvm::sys::fs::getStdinHandle();
+  if (path != "-") {
+    llvm::Expected<llvm::sys::fs::file_t> opened = llvm::sys::fs::openNativeFileForRead(path);
+    if (!opened) {
+      *error = "cannot open input file '" + path.str() + "': " + llvm::toString(opened.takeError());
+      return nullptr;
+    }
+    file = *opened;
+  }
+  constexpr size_t kMaxStreamedBytes = size_t(2) << 30;
+  constexpr size_t kZeroPrefix = 4096;
+  std::string contents;
+  std::vector<char> chunk(1 << 16);
+  std::string why;
+  for (;;) {
+    llvm::Expected<size_t> read = llvm::sys::fs::readNativeFile(file, chunk);
+    if (!read) {
+      why = "cannot read '" + path.str() + "': " + llvm::toString(read.takeError());
+      break;
+    }
+    if (*read == 0)
+      break;
+    contents.append(chunk.data(), *read);
+    if (contents.size() >= kZeroPrefix &&
+        llvm::all_of(llvm::StringRef(contents).take_front(kZeroPrefix),
+                     [](char c) { return c == 0; })) {
+      why = "'" + path.str() + "' is not a program: it starts with " +
+            std::to_string(kZeroPrefix) + " zero bytes";
+      break;
+    }
+    if (contents.size() > kMaxStreamedBytes) {
+      why = "'" + path.str() + "' streams more than 2 GiB: give the program as a regular file";
+      break;
+    }
+  }
+  if (path != "-")
+    llvm::sys::fs::closeFile(file);
+  if (!why.empty()) {
+    *error = why;
+    return nullptr;
+  }
+  return llvm::MemoryBuffer::getMemBufferCopy(contents, path == "-" ? "<stdin>" : path);
 }

@@ -40,6 +40,13 @@ llvm::cl::OptionCategory &inputOptions();
 void parseCommandLine(int argc, char **argv, llvm::StringRef overview,
                       llvm::ArrayRef<const llvm::cl::OptionCategory *> categories = {});
 
+/// Opens the program file `path` ("-": standard input) as mlir::openInputFile
+/// does. A file that is not a regular one (a pipe, a device) is read up to
+/// 2 GiB and refused past it, and refused at once when it starts with 4 KiB
+/// of zero bytes: /dev/zero is not a program, and reading it never ends.
+std::unique_ptr<llvm::MemoryBuffer> openProgramFile(llvm::StringRef path,
+                                                    std::string *error);
+
 /// Splits `input` at lines that are exactly `// -----` and calls `process`
 /// on each piece. Every piece is named like the whole file and starts with as
 /// many blank lines as precede it there, so diagnostics report the file's own

@@ -122,7 +122,8 @@ std::optional<std::string> unwritableOutput(llvm::StringRef path) {
 int compile(MLIRContext &context, oxla::CompileTimings *timings) {
   std::string error;
   oxla::CompileTimings::Scope parsing(timings, "parse");
-  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFilename, &error);
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      oxla::tools::openProgramFile(inputFilename, &error);
   if (!input) {
     llvm::errs() << "oxla-compile: " << error << "\n";
     return kExitInvalid;

@@ -127,7 +127,7 @@ int main(int argc, char **argv) {
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =
-      openInputFile(inputFilename, &errorMessage);
+      oxla::tools::openProgramFile(inputFilename, &errorMessage);
   if (!input) {
     llvm::errs() << "oxla-opt: " << errorMessage << "\n";
     return kExitInvalid;

@@ -905,7 +905,7 @@ int main(int argc, char **argv) {
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =
-      openInputFile(inputFilename, &errorMessage);
+      oxla::tools::openProgramFile(inputFilename, &errorMessage);
   if (!input) {
     llvm::errs() << "oxla-run: " << errorMessage << "\n";
     return kExitInvalid;
