@@ -8,6 +8,7 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Error.h"
@@ -105,8 +106,14 @@ std::optional<Tensor> parseTensorSpec(llvm::StringRef spec,
     return readNpy(spec, error, outOfMemory);
   auto [typeText, valuesText] = spec.split('=');
   bool hasValues = spec.contains('=');
-  // `2x3xf32` is a tensor type without the `tensor<>` around it.
-  Type type = parseType(("tensor<" + typeText + ">").str(), context);
+  // `2x3xf32` is a tensor type without the `tensor<>` around it. The
+  // parser's own diagnostic (at a column of that made-up text) is replaced
+  // by the message below.
+  Type type;
+  {
+    ScopedDiagnosticHandler quiet(context, [](Diagnostic &) { return success(); });
+    type = parseType(("tensor<" + typeText + ">").str(), context);
+  }
   auto tensorType = dyn_cast_or_null<RankedTensorType>(type);
   if (!tensorType || !tensorType.hasStaticShape()) {
     error = "expected SHAPExTYPE (like 2x3xf32 or f32) before '=', got '" +

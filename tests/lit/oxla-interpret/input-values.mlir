@@ -44,6 +44,11 @@
 // RUN: oxla-interpret %s --entry b --input 2xi1=2,0 > %t.out 2>&1; test $? -eq 2
 // RUN: oxla-interpret %s --entry c --input '2xcomplex<f32>=1,2' > %t.out 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=COMPLEX < %t.out
+// A shape or type that is not one is named once, by the tool (the type
+// parser's own message, at a column of a made-up text, is not shown).
+// RUN: oxla-interpret %s --entry i8 --input -1x2xi8=1,0 > %t.out 2>&1; test $? -eq 2
+// RUN: FileCheck %s --check-prefix=SHAPE --implicit-check-not=error: < %t.out
+// SHAPE: oxla-interpret: --input #0: expected SHAPExTYPE (like 2x3xf32 or f32) before '=', got '-1x2xi8'
 // A finite float too large for its type would round to infinity: refused too.
 // RUN: oxla-interpret %s --entry f --input 2xf32=1e40,0 > %t.out 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=FLOATBIG < %t.out
