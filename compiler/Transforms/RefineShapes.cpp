@@ -14,6 +14,7 @@
 #include "compiler/Transforms/ShapeInference.h"
 
 #include "compiler/Dialect/StableHLO/IR/StableHLO.h"
+#include "compiler/Dialect/StableHLO/IR/TensorSizes.h"
 #include "interpreter/Interpreter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -274,6 +275,10 @@ struct RefineShapes : public oxla::impl::RefineShapesBase<RefineShapes> {
       updateFunctionTypes(module);
     updateFunctionTypes(module);
     eraseDeadConstants(module);
+    // A size the program fixes may be one no 64-bit size counts (a pad by
+    // 2^62): the error the verifier gives a type written so.
+    if (failed(oxla::stablehlo::verifyTensorSizes(module)))
+      signalPassFailure();
   }
 };
 

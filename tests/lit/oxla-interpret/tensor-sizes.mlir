@@ -24,6 +24,15 @@
 // RUN: FileCheck %s --check-prefix=NEGATIVE < %t.out
 // NEGATIVE: oxla-run: --dim-size=-5: a size must be 0 or more
 
+// Sizes the program computes (a pad, a dynamic_reshape's shape operand) are
+// checked where shape refinement fixes them, as written ones are.
+// RUN: oxla-run %t/computed.mlir --entry pad --random-inputs > %t.out 2>&1; test $? -eq 2
+// RUN: FileCheck %s --check-prefix=PAD < %t.out
+// PAD: computed.mlir:4:8: error: 'stablehlo.pad' op result #0: type 'tensor<4611686018427387905xf32>' takes more than 2^63-1 bytes
+// RUN: oxla-interpret %t/computed-shape.mlir --entry reshape --random-inputs > %t.out 2>&1; test $? -eq 2
+// RUN: FileCheck %s --check-prefix=RESHAPE < %t.out
+// RESHAPE: computed-shape.mlir:3:8: error: 'stablehlo.dynamic_reshape' op result #0: type 'tensor<4294967296x4294967296xf32>' has more elements than a 64-bit size counts
+
 // An .npy header may claim any shape: checked before anything is allocated.
 // RUN: %python -c "import sys; h = b\"{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387904, 4), }\"; h += b' ' * (63 - len(h) %% 64) + b'\n'; open(sys.argv[1], 'wb').write(b'\x93NUMPY\x01\x00' + len(h).to_bytes(2, 'little') + h + bytes(16))" %t/huge.npy
 // RUN: oxla-interpret %t/dynamic.mlir --input @%t/huge.npy > %t.out 2>&1; test $? -eq 2
@@ -57,4 +66,17 @@ func.func public @main(%x: tensor<f32>) -> tensor<2305843009213693952xf32> {
 //--- dynamic.mlir
 func.func public @main(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   return %x : tensor<?x?xf32>
+}
+//--- computed.mlir
+func.func public @pad(%a: tensor<4xf32>) -> tensor<?xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  // A result of 2^62 + 1 elements.
+  %0 = stablehlo.pad %a, %z, low = [-3], high = [4611686018427387904], interior = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+//--- computed-shape.mlir
+func.func public @reshape(%a: tensor<4xf32>) -> tensor<?x?xf32> {
+  %s = stablehlo.constant dense<[4294967296, 4294967296]> : tensor<2xi64>
+  %0 = stablehlo.dynamic_reshape %a, %s : (tensor<4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
 }
