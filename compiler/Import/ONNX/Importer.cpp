@@ -187,6 +187,7 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
   registerDepthSpaceOps(table_);
   registerElementwiseOps(table_);
   registerGatherOps(table_);
+  registerLinearAlgebraOps(table_);
   registerLossOps(table_);
   registerMaskOps(table_);
   registerMatMulOps(table_);

@@ -109,6 +109,7 @@ void registerConvolutionOps(LoweringTable &table);
 void registerDepthSpaceOps(LoweringTable &table);
 void registerElementwiseOps(LoweringTable &table);
 void registerGatherOps(LoweringTable &table);
+void registerLinearAlgebraOps(LoweringTable &table);
 void registerLossOps(LoweringTable &table);
 void registerMaskOps(LoweringTable &table);
 void registerMatMulOps(LoweringTable &table);
