@@ -182,6 +182,7 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
     : module_(module), builder_(module.getContext()), fileName_(fileName.str()),
       baseDirectory_(baseDirectory.str()), opset_(opset) {
   registerActivationOps(table_);
+  registerCompactionOps(table_);
   registerControlFlowOps(table_);
   registerConvolutionOps(table_);
   registerDepthSpaceOps(table_);
@@ -196,6 +197,7 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
   registerQuantizationOps(table_);
   registerReductionOps(table_);
   registerRecurrentOps(table_);
+  registerRegionOps(table_);
   registerResizeOps(table_);
   registerSamplingOps(table_);
   registerScatterOps(table_);
