@@ -16,6 +16,8 @@
 #include "compiler/Import/SourceCompat.h"
 #include "compiler/Target/CPU/CompileTimings.h"
 #include "compiler/Target/CPU/ObjectEmitter.h"
+#include "compiler/Import/ONNX/ONNXImport.h"
+#include "tools/common/BoundInputs.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
 #include "tools/common/MemoryOptions.h"
@@ -68,6 +70,14 @@ static llvm::cl::opt<std::string> targetName("target", llvm::cl::desc("The targe
 static llvm::cl::opt<std::string>
     cpuName("cpu", llvm::cl::desc("The CPU to generate code for (default: host)"),
             llvm::cl::init("host"), llvm::cl::cat(oxla::tools::toolOptions()));
+
+static llvm::cl::list<std::string> inputSpecs(
+    "input",
+    llvm::cl::desc("An ONNX model's graph input, by position (as oxla-run takes them: "
+                   "SHAPExTYPE=v1,..., SHAPExTYPE, or @file.npy): the inputs whose values the "
+                   "model needs when it is read (a Reshape's shape, a Slice's starts) are "
+                   "compiled in as constants of these values; the library takes the others"),
+    llvm::cl::value_desc("spec"), llvm::cl::cat(oxla::tools::toolOptions()));
 
 static llvm::cl::opt<unsigned> llvmParts(
     "llvm-parts",
@@ -131,9 +141,16 @@ int compile(MLIRContext &context, oxla::CompileTimings *timings) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(oxla::adaptSourceText(std::move(input)), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  if (!inputSpecs.empty() &&
+      !oxla::onnx::isOnnxModel(inputFilename, sourceMgr.getMemoryBuffer(1)->getBuffer())) {
+    llvm::errs() << "oxla-compile: --input gives values of an ONNX model's graph inputs; "
+                 << inputFilename << " is not an ONNX model\n";
+    return kExitInvalid;
+  }
   oxla::vhlo::SourceFailure failure;
+  std::vector<std::string> specs(inputSpecs.begin(), inputSpecs.end());
   OwningOpRef<ModuleOp> module =
-      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context, &failure);
+      oxla::tools::parseBindingInputs(sourceMgr, &context, &failure, specs, "oxla-compile");
   if (!module)
     return oxla::vhlo::exitCodeFor(failure);
   if (failed(importProgram(*module)))

@@ -14,6 +14,7 @@
 #include "compiler/Transforms/Specialize.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/TensorIO.h"
+#include "tools/common/BoundInputs.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
 #include "tools/common/RunOptions.h"
@@ -120,8 +121,11 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   oxla::vhlo::SourceFailure failure;
+  // As oxla-run: an ONNX model's graph inputs that fix shapes are imported
+  // as constants of their --input values.
+  std::vector<std::string> specs(inputSpecs.begin(), inputSpecs.end());
   OwningOpRef<ModuleOp> module =
-      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context, &failure);
+      oxla::tools::parseBindingInputs(sourceMgr, &context, &failure, specs, "oxla-interpret");
   if (!module)
     return oxla::vhlo::exitCodeFor(failure);
   if (failed(importProgram(*module)))
@@ -158,7 +162,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     // another.
     interp::Interpreter interpreter(*module);
     FailureOr<SmallVector<interp::Tensor>> tensors =
-        commandLineArguments(entry, inputSpecs, "oxla-interpret");
+        commandLineArguments(entry, specs, "oxla-interpret");
     if (failed(tensors)) {
       code = combineExitCodes(code, kExitInvalid);
       continue;

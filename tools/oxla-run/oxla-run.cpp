@@ -29,6 +29,7 @@
 #include "runtime/MemoryAccounting.h"
 #include "runtime/ThreadPool.h"
 #include "runtime/kernels/CallAttributesFromMlir.h"
+#include "tools/common/BoundInputs.h"
 #include "tools/common/CrossCheck.h"
 #include "tools/common/EntryPoints.h"
 #include "tools/common/ImportOptions.h"
@@ -536,8 +537,12 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   };
   oxla::CompileTimings::Scope parsing(timed, "parse");
   oxla::vhlo::SourceFailure failure;
+  // An ONNX model's graph inputs that fix shapes (a Reshape's shape) are
+  // imported as constants of their --input values; the program takes the
+  // others.
+  std::vector<std::string> specs(inputSpecs.begin(), inputSpecs.end());
   OwningOpRef<ModuleOp> module =
-      oxla::vhlo::parseSourceOrArtifact(sourceMgr, &context, &failure);
+      oxla::tools::parseBindingInputs(sourceMgr, &context, &failure, specs, "oxla-run");
   if (!module)
     return oxla::vhlo::exitCodeFor(failure);
   if (failed(importProgram(*module)))
@@ -573,7 +578,7 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
   SmallVector<SmallVector<interp::Tensor>> arguments;
   for (func::FuncOp entry : entries) {
     FailureOr<SmallVector<interp::Tensor>> entryArguments =
-        commandLineArguments(entry, inputSpecs, "oxla-run");
+        commandLineArguments(entry, specs, "oxla-run");
     if (failed(entryArguments))
       return kExitInvalid;
     arguments.push_back(std::move(*entryArguments));

@@ -137,6 +137,7 @@ LogicalResult NodeContext::computedAtRunTime(const Twine &what, ValueRange value
         names.push_back(std::move(name));
   }
   std::string origin;
+  importer_.noteWantedInputs(names);
   if (!names.empty()) {
     origin = names.size() == 1 ? " from graph input " : " from graph inputs ";
     for (auto [i, name] : llvm::enumerate(names))
@@ -181,11 +182,13 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
     : module_(module), builder_(module.getContext()), fileName_(fileName.str()),
       baseDirectory_(baseDirectory.str()), opset_(opset) {
   registerActivationOps(table_);
+  registerCompactionOps(table_);
   registerControlFlowOps(table_);
   registerConvolutionOps(table_);
   registerDepthSpaceOps(table_);
   registerElementwiseOps(table_);
   registerGatherOps(table_);
+  registerLinearAlgebraOps(table_);
   registerLossOps(table_);
   registerMaskOps(table_);
   registerMatMulOps(table_);
@@ -194,12 +197,21 @@ GraphImporter::GraphImporter(ModuleOp module, StringRef fileName, StringRef base
   registerQuantizationOps(table_);
   registerReductionOps(table_);
   registerRecurrentOps(table_);
+  registerRegionOps(table_);
   registerResizeOps(table_);
   registerSamplingOps(table_);
   registerScatterOps(table_);
   registerSelectionOps(table_);
   registerShapeOps(table_);
   registerSignalOps(table_);
+}
+
+void GraphImporter::noteWantedInputs(ArrayRef<std::string> names) {
+  if (!bindings_)
+    return;
+  for (const std::string &name : names)
+    if (!llvm::is_contained(bindings_->wanted, name))
+      bindings_->wanted.push_back(name);
 }
 
 Location GraphImporter::locationFor(StringRef what) {
@@ -434,12 +446,35 @@ LogicalResult GraphImporter::importGraph(const ::onnx::GraphProto &graph, String
   }
   SmallVector<const ::onnx::ValueInfoProto *> inputs;
   SmallVector<Type> inputTypes;
+  SmallVector<std::pair<std::string, DenseElementsAttr>> bound;
   for (const auto &input : graph.input()) {
     if (initialized.contains(input.name()))
       continue;
     FailureOr<Type> type = valueType(input);
     if (failed(type))
       return failure();
+    if (bindings_) {
+      bindings_->arguments.push_back(input.name());
+      auto given = bindings_->values.find(input.name());
+      if (given != bindings_->values.end()) {
+        // A bound input is a constant of the given value, which must fit
+        // the declared type ('?' sizes take any size).
+        auto declared = cast<RankedTensorType>(*type);
+        ShapedType valueType = given->second.getType();
+        bool fits = valueType.getElementType() == declared.getElementType() &&
+                    valueType.getRank() == declared.getRank();
+        for (int64_t d = 0; fits && d < declared.getRank(); ++d)
+          fits = declared.isDynamicDim(d) || declared.getDimSize(d) == valueType.getDimSize(d);
+        if (!fits) {
+          setFailure(ImportFailure::Invalid);
+          return emitError(graphLoc) << "invalid value for graph input '" << input.name()
+                                     << "': " << valueType << ", but the graph declares "
+                                     << declared;
+        }
+        bound.emplace_back(input.name(), given->second);
+        continue;
+      }
+    }
     inputs.push_back(&input);
     inputTypes.push_back(*type);
   }
@@ -459,6 +494,8 @@ LogicalResult GraphImporter::importGraph(const ::onnx::GraphProto &graph, String
       return failure();
     values_[tensor.name()] = constant;
   }
+  for (auto &[name, value] : bound)
+    values_[name] = builder_.create<hlo::ConstantOp>(locationFor(name), value.getType(), value);
 
   if (failed(importNodes(graph)))
     return failure();

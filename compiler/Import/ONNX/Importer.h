@@ -104,11 +104,13 @@ using Lowering = mlir::FailureOr<llvm::SmallVector<mlir::Value>> (*)(NodeContext
 using LoweringTable = llvm::StringMap<Lowering>;
 
 void registerActivationOps(LoweringTable &table);
+void registerCompactionOps(LoweringTable &table);
 void registerControlFlowOps(LoweringTable &table);
 void registerConvolutionOps(LoweringTable &table);
 void registerDepthSpaceOps(LoweringTable &table);
 void registerElementwiseOps(LoweringTable &table);
 void registerGatherOps(LoweringTable &table);
+void registerLinearAlgebraOps(LoweringTable &table);
 void registerLossOps(LoweringTable &table);
 void registerMaskOps(LoweringTable &table);
 void registerMatMulOps(LoweringTable &table);
@@ -117,6 +119,7 @@ void registerPoolingOps(LoweringTable &table);
 void registerQuantizationOps(LoweringTable &table);
 void registerReductionOps(LoweringTable &table);
 void registerRecurrentOps(LoweringTable &table);
+void registerRegionOps(LoweringTable &table);
 void registerResizeOps(LoweringTable &table);
 void registerSamplingOps(LoweringTable &table);
 void registerScatterOps(LoweringTable &table);

@@ -37,6 +37,11 @@ public:
   /// that also reads something else, such as a subgraph's input).
   std::optional<llvm::SmallVector<std::string>> graphInputsOf(mlir::Value value);
   void setFailure(ImportFailure failure);
+  /// The main graph's inputs given values (imported as constants), and where
+  /// to report the argument names and the inputs whose values are needed.
+  void setBindings(InputBindings *bindings) { bindings_ = bindings; }
+  /// Records that the import needs the values of the graph inputs `names`.
+  void noteWantedInputs(llvm::ArrayRef<std::string> names);
   ImportFailure importFailure() const { return failure_; }
 
 private:
@@ -54,6 +59,7 @@ private:
   /// The main function's entry block (its arguments are the graph inputs).
   mlir::Block *mainEntry_ = nullptr;
   ImportFailure failure_ = ImportFailure::None;
+  InputBindings *bindings_ = nullptr;
 };
 
 } // namespace oxla::onnx

@@ -48,7 +48,7 @@ bool isOnnxModel(StringRef name, StringRef bytes) {
 }
 
 OwningOpRef<ModuleOp> importModel(StringRef bytes, StringRef name, MLIRContext *context,
-                                  ImportFailure *failure) {
+                                  ImportFailure *failure, InputBindings *bindings) {
   ImportFailure ignored;
   ImportFailure &kind = failure ? *failure : ignored;
   kind = ImportFailure::None;
@@ -144,6 +144,7 @@ OwningOpRef<ModuleOp> importModel(StringRef bytes, StringRef name, MLIRContext *
   llvm::SmallString<256> directory(name);
   llvm::sys::path::remove_filename(directory);
   GraphImporter importer(*module, name, directory, opset);
+  importer.setBindings(bindings);
   if (failed(importer.importGraph(model.graph(), "main"))) {
     return fail(importer.importFailure() == ImportFailure::None ? ImportFailure::Invalid
                                                           : importer.importFailure());

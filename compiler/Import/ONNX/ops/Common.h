@@ -62,6 +62,19 @@ mlir::FailureOr<mlir::Value> buildMatMul(NodeContext &ctx, mlir::Value lhs, mlir
 /// QLinearConv).
 mlir::FailureOr<mlir::Value> buildConv(NodeContext &ctx, mlir::Value x, mlir::Value w);
 
+/// Compaction (CompactionOps.cpp), for results whose sizes the values fix:
+/// the positions [0, n) of `keep` (i1 [n]), those it keeps first, each group
+/// in order (a stable sort); and how many it keeps (i64 [1]).
+std::pair<mlir::Value, mlir::Value> keptFirst(mlir::OpBuilder &b, mlir::Location loc,
+                                              mlir::Value keep);
+/// `value` cut to its first `count` (i64 [1]) elements along `dim`: a
+/// real_dynamic_slice whose size along `dim` is dynamic.
+mlir::Value firstAlong(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value, int64_t dim,
+                       mlir::Value count);
+/// The slices of `x` along `axis` at `positions` ([n] i64), in their order.
+mlir::Value slicesAt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x, int64_t axis,
+                     mlir::Value positions);
+
 } // namespace oxla::onnx
 
 #endif // OXLA_COMPILER_IMPORT_ONNX_OPS_COMMON_H

@@ -107,6 +107,58 @@ def pooling():
                   value("g", F, [1, 2, 1, 1])])
 
 
+def maxpool_indices():
+    nodes = [
+        helper.make_node("MaxPool", ["x"], ["m", "i"], kernel_shape=[2, 2], strides=[2, 2]),
+        helper.make_node("MaxPool", ["x"], ["mc", "ic"], kernel_shape=[2, 2], strides=[2, 2],
+                         storage_order=1),
+        helper.make_node("MaxUnpool", ["m", "i"], ["u"], kernel_shape=[2, 2], strides=[2, 2]),
+    ]
+    return model(nodes, [value("x", F, [1, 2, 4, 4])],
+                 [value("m", F, [1, 2, 2, 2]), value("i", I64, [1, 2, 2, 2]),
+                  value("ic", I64, [1, 2, 2, 2]), value("u", F, [1, 2, 4, 4])], opset=12)
+
+
+def det():
+    return model([helper.make_node("Det", ["x"], ["y"])],
+                 [value("x", F, [2, 3, 3])], [value("y", F, [2])], opset=11)
+
+
+def dft_stft():
+    nodes = [helper.make_node("DFT", ["x"], ["y"], axis=1, onesided=1),
+             helper.make_node("STFT", ["s", "step", "window"], ["z"])]
+    return model(nodes, [value("x", F, [1, 8, 1]), value("s", F, [1, 16, 1])],
+                 [value("y", F, [1, 5, 2]), value("z", F, [1, 3, 5, 2])],
+                 [const("step", np.int64(4)),
+                  const("window", np.hanning(8).astype(np.float32))], opset=17)
+
+
+def roi_align():
+    node = helper.make_node("RoiAlign", ["x", "rois", "batch"], ["y"], output_height=2,
+                            output_width=3, sampling_ratio=2, spatial_scale=0.5)
+    return model([node], [value("x", F, [2, 3, 8, 8]), value("rois", F, [4, 4]),
+                          value("batch", I64, [4])], [value("y", F, [4, 3, 2, 3])], opset=16)
+
+
+def compaction():
+    nodes = [helper.make_node("NonZero", ["x"], ["nz"]),
+             helper.make_node("Compress", ["x", "keep"], ["c"], axis=1),
+             helper.make_node("Unique", ["v"], ["u", "first", "inverse", "counts"], sorted=0)]
+    return model(nodes, [value("x", F, [2, 3]), value("keep", TensorProto.BOOL, [3]),
+                         value("v", F, [5])],
+                 [value("nz", I64, [2, "n"]), value("c", F, [2, "m"]), value("u", F, ["k"]),
+                  value("first", I64, ["k"]), value("inverse", I64, [5]),
+                  value("counts", I64, ["k"])], opset=11)
+
+
+def nms():
+    node = helper.make_node("NonMaxSuppression", ["boxes", "scores", "limit", "iou"], ["sel"])
+    return model([node], [value("boxes", F, [1, 3, 4]), value("scores", F, [1, 1, 3])],
+                 [value("sel", I64, ["n", 3])],
+                 [const("limit", np.array([3], np.int64)),
+                  const("iou", np.array([0.5], np.float32))], opset=11)
+
+
 def gemm_matmul():
     nodes = [
         helper.make_node("Gemm", ["a", "w", "c"], ["g"], transB=1, alpha=0.5, beta=2.0),
@@ -300,9 +352,8 @@ def one_hot():
 
 
 def unsupported_op():
-    return model([helper.make_node("NonMaxSuppression", ["b", "s"], ["y"], name="nms")],
-                 [value("b", F, [1, 4, 4]), value("s", F, [1, 1, 4])],
-                 [value("y", I64, [None, 3])], opset=11)
+    return model([helper.make_node("Bernoulli", ["x"], ["y"], name="coin")],
+                 [value("x", F, [4])], [value("y", F, [4])], opset=15)
 
 
 def undefined_input():
@@ -469,7 +520,7 @@ MODELS = {f.__name__: f for f in [
     unsqueeze_opset11, reductions, gather, resize_nearest, cumsum, top_k, one_hot,
     unsupported_op, undefined_input, resize_linear, resize_cubic_sizes, resize_nearest_down,
     reshape_shape_input, pad_modes, lrn_mvn, grid_sample, windows, reverse_sequence,
-    scan_opset8]}
+    scan_opset8, maxpool_indices, det, dft_stft, roi_align, compaction, nms]}
 
 
 def main():
