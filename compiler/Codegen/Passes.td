@@ -276,6 +276,25 @@ def ScheduleForMemory : Pass<"oxla-schedule-for-memory", "mlir::ModuleOp"> {
   ];
 }
 
+def ReuseDonatedArguments : Pass<"oxla-reuse-donated-arguments", "mlir::ModuleOp"> {
+  let summary = "Make a result's out-parameter safe to be its donated argument";
+  let description = [{
+    Runs after bufferization and scheduling, before the buffer plan. An
+    entry whose arguments were paired with results of their type
+    (`oxla.donations`, from `tf.aliasing_output` / `jax.buffer_donor`:
+    DonatedArguments.h) may be called with each pair's out-parameter and
+    argument one buffer (the runtime hands the donated argument's memory
+    back as the result). That is already correct when every read of the
+    argument comes before the first write of the out-parameter, or in that
+    op when it is an elementwise linalg.generic reading the argument
+    through the map it writes the result with. Otherwise the result is
+    computed in a new temporary (placed by the buffer plan) and copied into
+    the out-parameter just before the return. The module gets
+    `oxla.donations`: per pair {entry, argument, result, copied}.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def PlanBuffers : Pass<"oxla-plan-buffers", "mlir::ModuleOp"> {
   let summary = "Give each static temporary of an entry an offset in one arena";
   let description = [{

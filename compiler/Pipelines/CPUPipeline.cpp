@@ -9,6 +9,7 @@
 
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Codegen/BufferPlan.h"
+#include "compiler/Codegen/DonatedArguments.h"
 #include "compiler/Target/CPU/CompileTimings.h"
 #include "compiler/Target/CPU/ModuleABI.h"
 
@@ -104,7 +105,7 @@ static const std::string &buffersPhase() {
   static const std::string pipeline =
       std::string("oxla-clone-cheap-producers,oxla-schedule-for-memory{on-tensors=1},") +
       oxla::kBufferizationPasses +
-      ",oxla-plan-buffers,oxla-allocate-from-arena,"
+      ",oxla-reuse-donated-arguments,oxla-plan-buffers,oxla-allocate-from-arena,"
       "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
       "oxla-matmul-to-runtime";
   return pipeline;
@@ -330,6 +331,14 @@ oxla::compileForCPU(ModuleOp module, llvm::ArrayRef<func::FuncOp> entries,
   FailureOr<rt::ModuleMetadata> metadata = describeEntries(entries);
   if (failed(metadata))
     return fail();
+  // Donated arguments are read before exposeEntries drops the exporter's
+  // attributes.
+  for (func::FuncOp entry : entries)
+    if (failed(pairDonatedArguments(entry))) {
+      if (why)
+        *why = CompileFailure::Invalid;
+      return failure();
+    }
   exposeEntries(entries);
   if (lastPhase == refined)
     return metadata;

@@ -20,8 +20,11 @@ namespace oxla::tools {
 
 /// Calls a compiled entry (`oxla_entry_<name>`, ModuleABI.h) on `arguments`,
 /// writing `results` (allocated by the caller, of the entry's result types).
+/// `resultInArgument`, when given, has per result the argument whose
+/// memory it is written in (a donated argument), or -1.
 void callCompiledEntry(void (*entry)(void **), llvm::MutableArrayRef<interp::Tensor> arguments,
-                       llvm::MutableArrayRef<interp::Tensor> results);
+                       llvm::MutableArrayRef<interp::Tensor> results,
+                       llvm::ArrayRef<int64_t> resultInArgument = {});
 
 /// How many roundings one op adds to the longest chain through it: 1, or
 /// for an op that computes sums of n > 1 terms (reduce: operand elements per
