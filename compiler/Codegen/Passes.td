@@ -276,6 +276,22 @@ def ScheduleForMemory : Pass<"oxla-schedule-for-memory", "mlir::ModuleOp"> {
   ];
 }
 
+def RematerializeCheapProducers
+    : Pass<"oxla-rematerialize-cheap-producers", "mlir::ModuleOp"> {
+  let summary = "Compute cheap producers again at each later user instead of "
+                "keeping their results live";
+  let description = [{
+    Run (on tensors, before scheduling) only when `--memory-limit` asks for
+    less than the peak of the program as scheduled: a fill, or a generic
+    with parallel loops only and at most four pure scalar ops in its body
+    (a broadcast, transpose, iota, cheap elementwise op), whose operands
+    cost no memory to keep (function arguments, constants, empty tensors),
+    used by several ops of its block is computed again right before each of
+    them but the first. Its result then dies at each user instead of
+    staying live from the first to the last, at the price of recomputing it.
+  }];
+}
+
 def ReuseDonatedArguments : Pass<"oxla-reuse-donated-arguments", "mlir::ModuleOp"> {
   let summary = "Make a result's out-parameter safe to be its donated argument";
   let description = [{

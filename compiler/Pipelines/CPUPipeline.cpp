@@ -62,6 +62,16 @@ static llvm::cl::opt<bool> memorySchedule(
     llvm::cl::desc("Order independent ops for the lowest peak of live temporaries "
                    "(oxla-schedule-for-memory); =false keeps the written order"));
 
+// Rematerialization of cheap producers: set by the tools when a
+// --memory-limit asks for less than the peak of the program as scheduled.
+static llvm::cl::opt<bool> rematerialize(
+    "oxla-rematerialize", llvm::cl::Hidden, llvm::cl::init(false),
+    llvm::cl::desc("Compute cheap producers (fills, broadcasts, iotas, cheap elementwise "
+                   "ops of arguments and constants) again at each later user instead of "
+                   "keeping them live (oxla-rematerialize-cheap-producers)"));
+
+void oxla::setRematerialization(bool on) { rematerialize = on; }
+
 /// Adds 1 to each integer (but i1) or float tensor result of the ops named
 /// --oxla-inject-miscompile, in the StableHLO the rest of the pipeline
 /// lowers.
@@ -211,6 +221,11 @@ LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhas
       constexpr llvm::StringLiteral outline = "oxla-outline-kernels,";
       if (size_t at = pipeline.find(outline.str()); at != std::string::npos)
         pipeline.insert(at + outline.size(), "oxla-profile-kernels,");
+    }
+    if (rematerialize) {
+      constexpr llvm::StringLiteral clone = "oxla-clone-cheap-producers,";
+      if (size_t at = pipeline.find(clone.str()); at != std::string::npos)
+        pipeline.insert(at + clone.size(), "oxla-rematerialize-cheap-producers,");
     }
     if (!memorySchedule || !bufferPlan)
       for (llvm::StringRef schedulePass :

@@ -669,7 +669,12 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     oxla::CompileTimings::Scope lookingUp(timed, "compile cache: key and lookup");
     key = oxla::CompileCache::key({"oxla-run", source, signature,
                                    oxla::CompileCache::environmentVariables(),
-                                   "devices=" + std::to_string(numDevices)});
+                                   "devices=" + std::to_string(numDevices) +
+                                       // Under a limit the program may be compiled to fit it.
+                                       (oxla::tools::memoryLimit.getNumOccurrences()
+                                            ? " memory-limit=" +
+                                                  std::to_string(oxla::tools::memoryLimit)
+                                            : std::string())});
     std::optional<std::string> path = cache->lookup(key);
     lookingUp.stop();
     if (path) {
@@ -694,8 +699,8 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       process.setPublic();
       compiled.push_back(process);
     }
-  FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
-      *module, compiled, emitStage, /*applyCommandLineOptions=*/true, &why, timed);
+  FailureOr<oxla::rt::ModuleMetadata> metadata =
+      oxla::tools::compileWithinMemoryLimit(module, compiled, emitStage, &why, timed);
   if (failed(metadata))
     return why == oxla::CompileFailure::Invalid       ? kExitInvalid
            : why == oxla::CompileFailure::Unsupported ? kExitUnsupported
