@@ -67,9 +67,11 @@ oxla_status *checkInvocation(const oxla_function *function, oxla_buffer *const *
     if (!matches)
       return api::invalidArgument(argument() + " is " + typeText(buffer) + ", but " +
                                   function->argumentSpecs[i] + " is expected");
+    // A donated buffer may hold a result while the call runs: passed as
+    // another argument too, that argument would change under it.
     if (options && options->donate && options->donate[i])
-      for (size_t j = 0; j < i; ++j)
-        if (arguments[j] == buffer)
+      for (size_t j = 0; j < count; ++j)
+        if (j != i && arguments[j] == buffer)
           return api::invalidArgument(argument() + " is donated and also passed as #" +
                                       std::to_string(j));
   }

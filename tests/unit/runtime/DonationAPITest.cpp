@@ -155,6 +155,25 @@ TEST_F(DonationAPITest, DonatedMemoryComesBackAsTheResult) {
     oxla_buffer_free(b);
 }
 
+// A donated buffer passed as a later argument too would change under that
+// argument while the call writes the result in it: refused, and not taken.
+TEST_F(DonationAPITest, ADonatedBufferPassedTwiceIsRefused) {
+  oxla_buffer *shared = buffer(p);
+  oxla_buffer *g0 = buffer(g);
+  oxla_buffer *arguments[] = {shared, shared, g0};
+  uint8_t donate[] = {1, 0, 0};
+  oxla_invoke_options options{donate};
+  oxla_buffer *results[2] = {nullptr, nullptr};
+  Outcome outcome =
+      outcomeOf(oxla_function_invoke(function, arguments, 3, &options, results, 2));
+  EXPECT_EQ(outcome.code, OXLA_INVALID_ARGUMENT);
+  EXPECT_EQ(outcome.message, "@main: argument #0 is donated and also passed as #1");
+  EXPECT_FALSE(oxla_buffer_is_donated(shared));
+  EXPECT_EQ(contents(shared), p);
+  oxla_buffer_free(shared);
+  oxla_buffer_free(g0);
+}
+
 TEST_F(DonationAPITest, WithoutDonationResultsHaveTheirOwnMemory) {
   oxla_buffer *arguments[] = {buffer(p), buffer(q), buffer(g)};
   oxla_buffer *results[2] = {nullptr, nullptr};
