@@ -70,6 +70,11 @@ PredictedMemory oxla::rt::predictMemory(const EntryMetadata &entry) {
       else
         predicted.dynamic = true;
     }
+  for (const Donation &donation : entry.donations)
+    if (std::optional<uint64_t> bytes = tensorSpecBytes(entry.results[donation.result])) {
+      predicted.results -= *bytes;
+      predicted.donatedResults += *bytes;
+    }
   predicted.temporaries = entry.memory.arenaBytes + entry.memory.unplannedBytes;
   if (entry.memory.dynamic > 0)
     predicted.dynamic = true;
@@ -83,8 +88,18 @@ std::string oxla::rt::memoryReport(const EntryMetadata &entry) {
   os << "memory report @" << entry.name << "\n";
   os << "  arguments: " << entry.arguments.size() << " buffer(s), " << predicted.arguments
      << " bytes\n";
-  os << "  results: " << entry.results.size() << " buffer(s), " << predicted.results
-     << " bytes\n";
+  os << "  results: " << entry.results.size() << " buffer(s), "
+     << predicted.results + predicted.donatedResults << " bytes";
+  if (!entry.donations.empty())
+    os << ", " << predicted.donatedResults << " of them in donated arguments";
+  os << "\n";
+  for (const Donation &donation : entry.donations) {
+    os << "  result #" << donation.result << " in donated argument #" << donation.argument
+       << " (" << entry.results[donation.result] << ")";
+    if (donation.copied)
+      os << ", computed in a temporary and copied there after the argument's last read";
+    os << "\n";
+  }
   if (!plan.known) {
     os << "  temporaries: no buffer plan (the module was compiled without one)\n";
   } else {

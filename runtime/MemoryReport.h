@@ -8,7 +8,8 @@
 //
 //   memory @NAME: peak N bytes (arguments A, results R, temporaries T)
 //
-// Temporaries are the arena plus every static allocation left to run time
+// Results written in donated arguments (EntryMetadata::donations) take no
+// bytes of their own: R counts the others. Temporaries are the arena plus every static allocation left to run time
 // counted as live at once (an upper bound); temporaries of dynamic shape,
 // and arguments or results of dynamic shape, are not in N (the line says so).
 //
@@ -29,7 +30,9 @@ namespace oxla::rt {
 std::optional<uint64_t> tensorSpecBytes(const std::string &spec);
 
 struct PredictedMemory {
-  uint64_t arguments = 0, results = 0, temporaries = 0;
+  /// `results` leaves out those written in donated arguments
+  /// (`donatedResults` bytes).
+  uint64_t arguments = 0, results = 0, temporaries = 0, donatedResults = 0;
   /// Whether some part has a dynamic shape (not counted).
   bool dynamic = false;
   uint64_t peak() const { return arguments + results + temporaries; }

@@ -65,6 +65,9 @@ std::string ModuleMetadata::serialize() const {
         os << "memory_at_peak " << buffer.bytes << " " << buffer.offset << " " << buffer.type
            << " " << escapeLine(buffer.location) << "\n";
     }
+    for (const Donation &donation : entry.donations)
+      os << "donation " << donation.argument << " " << donation.result << " "
+         << (donation.copied ? 1 : 0) << "\n";
   }
   for (const CheckDescription &check : checks) {
     // The location comes last: it may contain spaces.
@@ -141,6 +144,18 @@ bool ModuleMetadata::parse(const std::string &text, ModuleMetadata &out,
       std::getline(words >> std::ws, buffer.location);
       buffer.location = unescapeLine(buffer.location);
       out.entries.back().memory.atPeak.push_back(std::move(buffer));
+    } else if (keyword == "donation") {
+      if (out.entries.empty())
+        return fail("donation outside an entry");
+      EntryMetadata &entry = out.entries.back();
+      Donation donation;
+      int copied = 0;
+      if (!(words >> donation.argument >> donation.result >> copied) ||
+          donation.argument >= entry.arguments.size() ||
+          donation.result >= entry.results.size())
+        return fail("malformed donation");
+      donation.copied = copied != 0;
+      entry.donations.push_back(donation);
     } else if (keyword == "check") {
       CheckDescription check;
       if (!(words >> check.kind >> check.maxUlp >> check.minUlp >> check.tolerance >>

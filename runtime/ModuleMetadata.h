@@ -16,6 +16,7 @@
 //   custom_call_attributes api 4 attr uplo i 76 operand_layouts 1 0,1
 //   memory_plan 32768 32768 2 0 0 0
 //   memory_at_peak 16384 0 memref<64x64xf32> file.mlir:3:8
+//   donation 0 1 0
 //
 // A custom call's target, configuration and attributes (what XLA's CPU
 // kernels read: runtime/kernels/XlaCpuTargets.h) run to the end of the line; in
@@ -24,7 +25,10 @@
 // at once, the planned temporaries, those left to run time, their static
 // bytes and how many have dynamic shapes (compiler/Codegen/BufferPlan.h);
 // each `memory_at_peak` is a buffer live at the peak: bytes, offset, type
-// and (to the end of the line) location.
+// and (to the end of the line) location. Each `donation` pairs a donated
+// argument with the result the runtime may hand its memory back as: the
+// argument, the result, and 1 when the code computes the result in a
+// temporary copied there at the end (compiler/Codegen/DonatedArguments.h).
 // Types use the --input spelling (`2x3xf32`, `f32`, `?x4xi8`). Each entry
 // is called through `oxla_entry_<name>(void **buffers)`: one memref
 // descriptor per argument, then one per result, caller-allocated.
@@ -55,10 +59,17 @@ struct EntryMemoryPlan {
   std::vector<PlannedBufferDescription> atPeak;
 };
 
+/// A donated argument whose memory a result of the same type may take.
+struct Donation {
+  uint64_t argument = 0, result = 0;
+  bool copied = false;
+};
+
 struct EntryMetadata {
   std::string name;
   std::vector<std::string> arguments, results;
   EntryMemoryPlan memory;
+  std::vector<Donation> donations;
 };
 
 struct ModuleMetadata {

@@ -285,7 +285,7 @@ public:
   /// program needs: each new combination of argument shapes is checked
   /// against the program first (checkArgumentShapes), once.
   oxla_status *run(oxla_client *client, size_t index, oxla_buffer *const *arguments,
-                   oxla_buffer **results) override {
+                   const uint8_t *donate, oxla_buffer **results) override {
     if (dynamic_[index]) {
       size_t count = metadata().entries[index].arguments.size();
       std::vector<int64_t> key{static_cast<int64_t>(index)};
@@ -310,7 +310,7 @@ public:
       if (!verdict->second.empty())
         return api::invalidArgument(verdict->second);
     }
-    return CompiledCode::run(client, index, arguments, results);
+    return CompiledCode::run(client, index, arguments, donate, results);
   }
 
   oxla_status *ir(const std::string &stage, std::string &text) override {
@@ -429,7 +429,7 @@ public:
   const rt::ModuleMetadata &metadata() const override { return metadata_; }
 
   oxla_status *run(oxla_client *, size_t index, oxla_buffer *const *arguments,
-                   oxla_buffer **results) override {
+                   const uint8_t *, oxla_buffer **results) override {
     // One run at a time: the diagnostics of a run are its own.
     std::lock_guard<std::mutex> lock(mutex_);
     func::FuncOp function = parsed_->entries[index];

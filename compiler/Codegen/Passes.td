@@ -276,6 +276,41 @@ def ScheduleForMemory : Pass<"oxla-schedule-for-memory", "mlir::ModuleOp"> {
   ];
 }
 
+def RematerializeCheapProducers
+    : Pass<"oxla-rematerialize-cheap-producers", "mlir::ModuleOp"> {
+  let summary = "Compute cheap producers again at each later user instead of "
+                "keeping their results live";
+  let description = [{
+    Run (on tensors, before scheduling) only when `--memory-limit` asks for
+    less than the peak of the program as scheduled: a fill, or a generic
+    with parallel loops only and at most four pure scalar ops in its body
+    (a broadcast, transpose, iota, cheap elementwise op), whose operands
+    cost no memory to keep (function arguments, constants, empty tensors),
+    used by several ops of its block is computed again right before each of
+    them but the first. Its result then dies at each user instead of
+    staying live from the first to the last, at the price of recomputing it.
+  }];
+}
+
+def ReuseDonatedArguments : Pass<"oxla-reuse-donated-arguments", "mlir::ModuleOp"> {
+  let summary = "Make a result's out-parameter safe to be its donated argument";
+  let description = [{
+    Runs after bufferization and scheduling, before the buffer plan. An
+    entry whose arguments were paired with results of their type
+    (`oxla.donations`, from `tf.aliasing_output` / `jax.buffer_donor`:
+    DonatedArguments.h) may be called with each pair's out-parameter and
+    argument one buffer (the runtime hands the donated argument's memory
+    back as the result). That is already correct when every read of the
+    argument comes before the first write of the out-parameter, or in that
+    op when it is an elementwise linalg.generic reading the argument
+    through the map it writes the result with. Otherwise the result is
+    computed in a new temporary (placed by the buffer plan) and copied into
+    the out-parameter just before the return. The module gets
+    `oxla.donations`: per pair {entry, argument, result, copied}.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def PlanBuffers : Pass<"oxla-plan-buffers", "mlir::ModuleOp"> {
   let summary = "Give each static temporary of an entry an offset in one arena";
   let description = [{

@@ -9,6 +9,7 @@
 
 #include "compiler/Pipelines/CPUPipeline.h"
 #include "compiler/Codegen/BufferPlan.h"
+#include "compiler/Codegen/DonatedArguments.h"
 #include "compiler/Target/CPU/CompileTimings.h"
 #include "compiler/Target/CPU/ModuleABI.h"
 
@@ -61,6 +62,16 @@ static llvm::cl::opt<bool> memorySchedule(
     llvm::cl::desc("Order independent ops for the lowest peak of live temporaries "
                    "(oxla-schedule-for-memory); =false keeps the written order"));
 
+// Rematerialization of cheap producers: set by the tools when a
+// --memory-limit asks for less than the peak of the program as scheduled.
+static llvm::cl::opt<bool> rematerialize(
+    "oxla-rematerialize", llvm::cl::Hidden, llvm::cl::init(false),
+    llvm::cl::desc("Compute cheap producers (fills, broadcasts, iotas, cheap elementwise "
+                   "ops of arguments and constants) again at each later user instead of "
+                   "keeping them live (oxla-rematerialize-cheap-producers)"));
+
+void oxla::setRematerialization(bool on) { rematerialize = on; }
+
 /// Adds 1 to each integer (but i1) or float tensor result of the ops named
 /// --oxla-inject-miscompile, in the StableHLO the rest of the pipeline
 /// lowers.
@@ -104,7 +115,7 @@ static const std::string &buffersPhase() {
   static const std::string pipeline =
       std::string("oxla-clone-cheap-producers,oxla-schedule-for-memory{on-tensors=1},") +
       oxla::kBufferizationPasses +
-      ",oxla-plan-buffers,oxla-allocate-from-arena,"
+      ",oxla-reuse-donated-arguments,oxla-plan-buffers,oxla-allocate-from-arena,"
       "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
       "oxla-matmul-to-runtime";
   return pipeline;
@@ -213,6 +224,11 @@ LogicalResult oxla::buildCPUPipeline(OpPassManager &pm, llvm::StringRef lastPhas
       constexpr llvm::StringLiteral outline = "oxla-outline-kernels,";
       if (size_t at = pipeline.find(outline.str()); at != std::string::npos)
         pipeline.insert(at + outline.size(), "oxla-profile-kernels,");
+    }
+    if (rematerialize) {
+      constexpr llvm::StringLiteral clone = "oxla-clone-cheap-producers,";
+      if (size_t at = pipeline.find(clone.str()); at != std::string::npos)
+        pipeline.insert(at + clone.size(), "oxla-rematerialize-cheap-producers,");
     }
     if (!memorySchedule || !bufferPlan)
       for (llvm::StringRef schedulePass :
@@ -333,6 +349,14 @@ oxla::compileForCPU(ModuleOp module, llvm::ArrayRef<func::FuncOp> entries,
   FailureOr<rt::ModuleMetadata> metadata = describeEntries(entries);
   if (failed(metadata))
     return fail();
+  // Donated arguments are read before exposeEntries drops the exporter's
+  // attributes.
+  for (func::FuncOp entry : entries)
+    if (failed(pairDonatedArguments(entry))) {
+      if (why)
+        *why = CompileFailure::Invalid;
+      return failure();
+    }
   exposeEntries(entries);
   if (lastPhase == refined)
     return metadata;

@@ -70,6 +70,11 @@ compileForCPU(mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> entries,
 /// and API uses for one.
 void reportInternalError(mlir::ModuleOp module, const llvm::Twine &what);
 
+/// Makes compileForCPU compute cheap producers again at each later user
+/// (oxla-rematerialize-cheap-producers) when `on`: what the tools do when
+/// --memory-limit asks for less than a program's scheduled peak.
+void setRematerialization(bool on);
+
 /// True when a hidden testing option (--oxla-inject-miscompile) changes what
 /// compileForCPU writes: its result must not go into a compile cache.
 bool compilesWithInjectedFaults();

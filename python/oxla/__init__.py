@@ -193,9 +193,18 @@ class Function:
     def memory_plan(self):
         """The same numbers as a dict: peak, arguments, results, temporaries,
         arena (the scratch a call takes), live_peak, planned, unplanned,
-        unplanned_bytes, dynamic (shapes known only at run time, not counted)
-        and known (False without a buffer plan, e.g. interpreted)."""
+        unplanned_bytes, dynamic (shapes known only at run time, not counted),
+        known (False without a buffer plan, e.g. interpreted) and
+        donated_results (bytes of results written in donated arguments, not in
+        `results`)."""
         return dict(self._handle.memory_plan)
+
+    @property
+    def result_donors(self):
+        """Per result, the argument (`tf.aliasing_output`, `jax.buffer_donor`)
+        in whose buffer it is computed when that argument is donated
+        (`f(*args, donate=(i,))`), or -1."""
+        return list(self._handle.result_donors)
 
     def _arguments(self, args):
         types = self._handle.argument_types
@@ -205,10 +214,13 @@ class Function:
         return [_convert_argument(self, i, value, spec)
                 for i, (value, spec) in enumerate(zip(args, types))]
 
-    def __call__(self, *args):
+    def __call__(self, *args, donate=()):
         """Runs the function; one result comes back as an array, several as a
-        tuple, none as None."""
-        return _results(self, self._handle.invoke(self._arguments(args)))
+        tuple, none as None. `donate`: indices of arguments whose buffers (the
+        copies of the arrays given: the arrays stay as they are) the call may
+        take, so that a result paired with one (`result_donors`) needs no
+        memory of its own."""
+        return _results(self, self._handle.invoke(self._arguments(args), list(donate)))
 
     def call_async(self, *args):
         """Starts the function on the client's threads; returns a Future."""

@@ -350,6 +350,7 @@ struct Function {
     out["planned"] = plan.planned;
     out["unplanned"] = plan.unplanned;
     out["unplanned_bytes"] = plan.unplanned_bytes;
+    out["donated_results"] = plan.donated_results;
     return out;
   }
 
@@ -377,15 +378,28 @@ struct Function {
           bufferFrom(arguments[i], oxla_function_argument_type(handle, i), i));
   }
 
-  py::list invoke(const py::sequence &arguments) {
+  /// `donate`: indices of arguments whose buffers (copies of the arrays
+  /// given) the call may take: a result paired with one (result_donors)
+  /// is returned in its memory instead of memory of its own.
+  py::list invoke(const py::sequence &arguments, const std::vector<size_t> &donate) {
     BufferList inputs;
     makeArguments(arguments, inputs);
+    std::vector<uint8_t> flags(inputs.buffers.size(), 0);
+    for (size_t index : donate) {
+      if (index >= flags.size())
+        throw py::index_error("@" + name() + ": donate names argument #" +
+                              std::to_string(index) + " of " +
+                              std::to_string(flags.size()));
+      flags[index] = 1;
+    }
+    oxla_invoke_options options{flags.data()};
     std::vector<oxla_buffer *> results(oxla_function_result_count(handle), nullptr);
     oxla_status *status;
     {
       py::gil_scoped_release release;
       status = oxla_function_invoke(handle, inputs.buffers.data(), inputs.buffers.size(),
-                                    nullptr, results.data(), results.size());
+                                    donate.empty() ? nullptr : &options, results.data(),
+                                    results.size());
     }
     check(status);
     return arraysFrom(results);
@@ -570,8 +584,17 @@ PYBIND11_MODULE(_oxla, m) {
       .def_property_readonly("memory_report", &Function::memoryReport)
       .def_property_readonly("memory_plan", &Function::memoryPlan)
       .def("invoke", &Function::invoke, py::arg("arguments"),
+           py::arg("donate") = std::vector<size_t>{},
            "Runs the function on C-contiguous arrays of the signature's types; "
-           "returns the list of results.")
+           "returns the list of results. `donate`: the arguments whose buffers "
+           "the call may take for the results paired with them.")
+      .def_property_readonly("result_donors",
+                             [](const Function &f) {
+                               std::vector<int64_t> donors;
+                               for (size_t i = 0; i < oxla_function_result_count(f.handle); ++i)
+                                 donors.push_back(oxla_function_result_donor(f.handle, i));
+                               return donors;
+                             })
       .def("invoke_async", &Function::invokeAsync, py::arg("arguments"))
       .def_property_readonly("device_count", &Function::deviceCount)
       .def_property_readonly("argument_shardings",

@@ -101,6 +101,26 @@ oxla_buffer *api::allocateBuffer(oxla_element_type type, llvm::ArrayRef<int64_t>
   return buffer;
 }
 
+oxla_buffer *api::adoptMemory(oxla_buffer *donor, oxla_element_type type,
+                              llvm::ArrayRef<int64_t> dims) {
+  std::optional<size_t> size = byteSizeOf(type, dims.data(), dims.size());
+  if (!donor->data || !size || *size != donor->size ||
+      (donor->memory != oxla_buffer::Memory::Owned &&
+       donor->memory != oxla_buffer::Memory::Mapped &&
+       donor->memory != oxla_buffer::Memory::Imported))
+    return nullptr;
+  auto *buffer = new oxla_buffer;
+  buffer->type = type;
+  buffer->dims.assign(dims.begin(), dims.end());
+  buffer->size = *size;
+  buffer->data = donor->data;
+  buffer->memory = donor->memory;
+  buffer->release = donor->release;
+  buffer->releaseArg = donor->releaseArg;
+  buffer->device = donor->device;
+  return buffer;
+}
+
 void api::retain(oxla_buffer *buffer) {
   buffer->references.fetch_add(1, std::memory_order_relaxed);
 }

@@ -310,7 +310,19 @@ oxla_status *oxla_function_memory_plan(const oxla_function *function,
   out->planned = entry.memory.planned;
   out->unplanned = entry.memory.unplanned;
   out->unplanned_bytes = entry.memory.unplannedBytes;
+  out->donated_results = predicted.donatedResults;
   return nullptr;
+}
+
+int64_t oxla_function_result_donor(const oxla_function *function, size_t result) {
+  if (!function)
+    return -1;
+  const rt::EntryMetadata &entry =
+      function->executable->code->metadata().entries[function->index];
+  for (const rt::Donation &donation : entry.donations)
+    if (donation.result == result)
+      return static_cast<int64_t>(donation.argument);
+  return -1;
 }
 
 const char *oxla_function_memory_report(const oxla_function *function) {

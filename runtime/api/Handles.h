@@ -97,6 +97,12 @@ void retain(oxla_buffer *buffer);
 void release(oxla_buffer *buffer);
 /// Gives the buffer's memory back now (donation); the handle stays.
 void releaseMemory(oxla_buffer *buffer);
+/// A new handle of `type` and `dims` over the memory of `donor` (of the
+/// same bytes), which frees it as `donor` would have; null when the
+/// memory cannot change hands (it shares the donor's block, or is a
+/// view). The donor keeps its pointer until detached (data = nullptr).
+oxla_buffer *adoptMemory(oxla_buffer *donor, oxla_element_type type,
+                         llvm::ArrayRef<int64_t> dims);
 
 /// What the custom calls of one invocation need.
 struct CustomCallContext {
@@ -130,9 +136,13 @@ public:
   virtual const rt::ModuleMetadata &metadata() const = 0;
   /// Runs entry `index` on `arguments` (already checked against its
   /// signature); on success stores one new buffer per result of the
-  /// entry's signature in `results`.
+  /// entry's signature in `results`. `donate` (null, or one flag per
+  /// argument) marks the arguments whose memory the call may take: a result
+  /// the entry pairs with a donated argument (EntryMetadata::donations) is
+  /// then that memory, and the argument's handle is left without it.
   virtual oxla_status *run(oxla_client *client, size_t index,
-                           oxla_buffer *const *arguments, oxla_buffer **results) = 0;
+                           oxla_buffer *const *arguments, const uint8_t *donate,
+                           oxla_buffer **results) = 0;
   /// The module at `stage`; UNSUPPORTED for code without a source.
   virtual oxla_status *ir(const std::string &stage, std::string &text);
 };
@@ -145,7 +155,7 @@ public:
                std::shared_ptr<void> keepAlive);
   const rt::ModuleMetadata &metadata() const override { return metadata_; }
   oxla_status *run(oxla_client *client, size_t index, oxla_buffer *const *arguments,
-                   oxla_buffer **results) override;
+                   const uint8_t *donate, oxla_buffer **results) override;
 
 private:
   rt::ModuleMetadata metadata_;

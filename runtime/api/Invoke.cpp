@@ -67,9 +67,11 @@ oxla_status *checkInvocation(const oxla_function *function, oxla_buffer *const *
     if (!matches)
       return api::invalidArgument(argument() + " is " + typeText(buffer) + ", but " +
                                   function->argumentSpecs[i] + " is expected");
+    // A donated buffer may hold a result while the call runs: passed as
+    // another argument too, that argument would change under it.
     if (options && options->donate && options->donate[i])
-      for (size_t j = 0; j < i; ++j)
-        if (arguments[j] == buffer)
+      for (size_t j = 0; j < count; ++j)
+        if (j != i && arguments[j] == buffer)
           return api::invalidArgument(argument() + " is donated and also passed as #" +
                                       std::to_string(j));
   }
@@ -81,8 +83,8 @@ oxla_status *checkInvocation(const oxla_function *function, oxla_buffer *const *
 oxla_status *invokeChecked(oxla_function *function, oxla_buffer *const *arguments,
                            const oxla_invoke_options *options, oxla_buffer **results) {
   oxla_executable *executable = function->executable;
-  oxla_status *status =
-      executable->code->run(executable->client, function->index, arguments, results);
+  oxla_status *status = executable->code->run(executable->client, function->index, arguments,
+                                              options ? options->donate : nullptr, results);
   if (options && options->donate)
     for (size_t i = 0; i < function->argumentSpecs.size(); ++i)
       if (options->donate[i])
@@ -123,7 +125,8 @@ int64_t *describe(const oxla_buffer *buffer, int64_t *words) {
 } // namespace
 
 oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
-                                    oxla_buffer *const *arguments, oxla_buffer **results) {
+                                    oxla_buffer *const *arguments, const uint8_t *donate,
+                                    oxla_buffer **results) {
   const rt::EntryMetadata &entry = metadata_.entries[index];
   if (!unsupportedResults_[index].empty())
     return makeStatus(OXLA_UNSUPPORTED,
@@ -133,11 +136,33 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
   const std::vector<TensorType> &resultTypes = resultTypes_[index];
   size_t numArguments = entry.arguments.size();
   size_t numBuffers = numArguments + resultTypes.size();
+  // A result paired with a donated argument is the argument's memory (the
+  // code is correct with the two one buffer: DonatedArguments.h); the
+  // argument's handle lets go of it once the call is over.
+  llvm::SmallVector<oxla_buffer *, 4> donors;
+  for (size_t i = 0; i < resultTypes.size(); ++i)
+    results[i] = nullptr;
+  if (donate)
+    for (const rt::Donation &donation : entry.donations)
+      if (donate[donation.argument] && !results[donation.result]) {
+        oxla_buffer *donor = arguments[donation.argument];
+        const TensorType &type = resultTypes[donation.result];
+        if ((results[donation.result] = adoptMemory(donor, type.element, type.dims)))
+          donors.push_back(donor);
+      }
+  auto detachDonors = [&] {
+    for (oxla_buffer *donor : donors)
+      donor->data = nullptr;
+  };
   for (size_t i = 0; i < resultTypes.size(); ++i) {
+    if (results[i])
+      continue;
     results[i] = allocateBuffer(resultTypes[i].element, resultTypes[i].dims, false);
     if (!results[i]) {
-      for (size_t j = 0; j < i; ++j)
-        release(results[j]);
+      detachDonors();
+      for (size_t j = 0; j < resultTypes.size(); ++j)
+        if (results[j] && j != i)
+          release(results[j]);
       return outOfMemory(resultTypes[i].element, resultTypes[i].dims);
     }
   }
@@ -145,6 +170,7 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
   // The arena of the entry's planned temporaries, taken now so that memory
   // that cannot serve it is a status, not the end of the process.
   if (!rt::reserveThreadArena(entry.memory.arenaBytes)) {
+    detachDonors();
     for (size_t i = 0; i < resultTypes.size(); ++i) {
       release(results[i]);
       results[i] = nullptr;
@@ -187,6 +213,7 @@ oxla_status *api::CompiledCode::run(oxla_client *client, size_t index,
     rt::ActiveChecks active(session);
     abandoned = rt::runRecovering(entries_[index], pointers.data());
   }
+  detachDonors();
   if (!abandoned && session.failed == 0 && !customCalls.failed)
     return nullptr;
   for (size_t i = 0; i < resultTypes.size(); ++i) {

@@ -18,7 +18,8 @@ using namespace oxla;
 
 std::optional<rt::AbandonedCall>
 tools::callCompiledEntry(void (*entry)(void **), llvm::MutableArrayRef<interp::Tensor> arguments,
-                         llvm::MutableArrayRef<interp::Tensor> results) {
+                         llvm::MutableArrayRef<interp::Tensor> results,
+                         llvm::ArrayRef<int64_t> resultInArgument) {
   // One memref descriptor per tensor, contiguous and row-major:
   // {allocated, aligned, offset, sizes[rank], strides[rank]}.
   std::vector<std::vector<int64_t>> descriptors;
@@ -36,8 +37,10 @@ tools::callCompiledEntry(void (*entry)(void **), llvm::MutableArrayRef<interp::T
   };
   for (interp::Tensor &tensor : arguments)
     describe(tensor);
-  for (interp::Tensor &tensor : results)
-    describe(tensor);
+  for (auto [index, tensor] : llvm::enumerate(results))
+    describe(index < resultInArgument.size() && resultInArgument[index] >= 0
+                 ? arguments[resultInArgument[index]]
+                 : tensor);
   std::vector<void *> pointers;
   for (std::vector<int64_t> &words : descriptors)
     pointers.push_back(words.data());

@@ -23,9 +23,12 @@ namespace oxla::tools {
 /// writing `results` (allocated by the caller, of the entry's result types),
 /// under a recovery point (runtime/CallRecovery.h): returns why the call was
 /// abandoned (its results then hold nothing), or nothing when it ran.
+/// `resultInArgument`, when given, has per result the argument whose
+/// memory it is written in (a donated argument), or -1.
 [[nodiscard]] std::optional<rt::AbandonedCall>
 callCompiledEntry(void (*entry)(void **), llvm::MutableArrayRef<interp::Tensor> arguments,
-                  llvm::MutableArrayRef<interp::Tensor> results);
+                  llvm::MutableArrayRef<interp::Tensor> results,
+                  llvm::ArrayRef<int64_t> resultInArgument = {});
 /// The exit code of an abandoned call; prints what the check routines did
 /// not (the bytes an allocation asked for).
 int exitCodeOfAbandonedCall(const rt::AbandonedCall &abandoned);

@@ -7,6 +7,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace oxla::tools;
 
 llvm::cl::opt<bool> oxla::tools::memoryReport(
@@ -42,4 +44,44 @@ int oxla::tools::reportAndCheckMemory(const rt::ModuleMetadata &metadata) {
   }
   llvm::outs().flush();
   return code;
+}
+
+mlir::FailureOr<oxla::rt::ModuleMetadata> oxla::tools::compileWithinMemoryLimit(
+    mlir::OwningOpRef<mlir::ModuleOp> &module, llvm::SmallVectorImpl<mlir::func::FuncOp> &entries,
+    llvm::StringRef lastPhase, CompileFailure *why, CompileTimings *timings) {
+  bool wholePipeline = lastPhase.empty() || lastPhase == cpuPipelinePhases().back().name;
+  mlir::OwningOpRef<mlir::ModuleOp> given;
+  // The names now: compiling lowers the functions.
+  llvm::SmallVector<std::string> names;
+  for (mlir::func::FuncOp entry : entries)
+    names.push_back(entry.getSymName().str());
+  if (memoryLimit.getNumOccurrences() != 0 && wholePipeline)
+    given = module->clone();
+  mlir::FailureOr<rt::ModuleMetadata> metadata =
+      compileForCPU(*module, entries, lastPhase, /*applyCommandLineOptions=*/true, why, timings);
+  if (failed(metadata) || !given)
+    return metadata;
+  uint64_t over = 0;
+  for (const rt::EntryMetadata &entry : metadata->entries)
+    over = std::max(over, rt::predictMemory(entry).peak());
+  if (over <= memoryLimit)
+    return metadata;
+  llvm::SmallVector<mlir::func::FuncOp> again;
+  for (const std::string &name : names)
+    again.push_back(given->lookupSymbol<mlir::func::FuncOp>(name));
+  setRematerialization(true);
+  mlir::FailureOr<rt::ModuleMetadata> rematerialized =
+      compileForCPU(*given, again, lastPhase, /*applyCommandLineOptions=*/true, why, timings);
+  setRematerialization(false);
+  if (failed(rematerialized))
+    return rematerialized;
+  uint64_t peak = 0;
+  for (const rt::EntryMetadata &entry : rematerialized->entries)
+    peak = std::max(peak, rt::predictMemory(entry).peak());
+  llvm::errs() << "note: the largest peak, " << over << " bytes, is over --memory-limit "
+               << memoryLimit << ": compiled again with cheap producers rematerialized, "
+               << peak << " bytes\n";
+  module = std::move(given);
+  entries.assign(again.begin(), again.end());
+  return rematerialized;
 }

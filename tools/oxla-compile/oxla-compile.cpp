@@ -183,9 +183,8 @@ int compile(MLIRContext &context, oxla::CompileTimings *timings) {
   }
 
   oxla::CompileFailure why;
-  FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
-      *module, entries, mlirOutput ? emit : "", /*applyCommandLineOptions=*/true, &why,
-      timings);
+  FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::tools::compileWithinMemoryLimit(
+      module, entries, mlirOutput ? emit : "", &why, timings);
   if (failed(metadata))
     return exitCodeOf(why);
   // The buffer plan is known once the whole pipeline ran.

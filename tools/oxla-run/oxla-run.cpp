@@ -65,6 +65,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <unistd.h>
 
 using namespace mlir;
@@ -287,20 +288,37 @@ void benchmarkEntry(llvm::StringRef name, llvm::function_ref<void()> call, unsig
 
 /// --memory-stats: counts what compiled code allocates during one call made
 /// after a first one (which may set up the arena kept between calls), plus
-/// the arguments and results the caller holds throughout.
-void measureMemory(llvm::StringRef name, ArrayRef<interp::Tensor> arguments,
-                   ArrayRef<interp::Tensor> results, llvm::function_ref<void()> call) {
+/// the arguments and results the caller holds throughout. The entry's
+/// donated arguments are donated: copies of them, each also the memory of
+/// its result, so that the arguments and results oxla-run reports stay
+/// those of an ordinary call.
+void measureMemory(const oxla::rt::EntryMetadata &entry, ArrayRef<interp::Tensor> arguments, MutableArrayRef<interp::Tensor> results,
+                   llvm::function_ref<void(MutableArrayRef<interp::Tensor>,
+                                           MutableArrayRef<interp::Tensor>, ArrayRef<int64_t>)>
+                       call) {
+  SmallVector<interp::Tensor> donated;
+  SmallVector<int64_t> resultInArgument(results.size(), -1);
+  for (const interp::Tensor &tensor : arguments) {
+    donated.emplace_back(tensor.elementType(), tensor.shape());
+    if (tensor.byteSize() > 0)
+      std::memcpy(donated.back().bytes(), tensor.bytes(), tensor.byteSize());
+  }
+  for (const oxla::rt::Donation &donation : entry.donations)
+    resultInArgument[donation.result] = static_cast<int64_t>(donation.argument);
   uint64_t held = 0;
-  for (const interp::Tensor &tensor : arguments)
+  for (const interp::Tensor &tensor : donated)
     held += tensor.byteSize();
-  for (const interp::Tensor &tensor : results)
-    held += tensor.byteSize();
+  for (auto [index, tensor] : llvm::enumerate(results))
+    if (resultInArgument[index] < 0)
+      held += tensor.byteSize();
+  llvm::StringRef name = entry.name;
+  auto callDonating = [&] { call(donated, results, resultInArgument); };
   // This entry's arena only, not one an earlier entry left on this thread.
   oxla::rt::releaseThreadArena();
   oxla::rt::setMemoryAccounting(true);
-  call();
+  callDonating();
   oxla::rt::resetMemoryPeak();
-  call();
+  callDonating();
   oxla::rt::MemoryCounters counters = oxla::rt::memoryCounters();
   oxla::rt::releaseThreadArena();
   oxla::rt::setMemoryAccounting(false);
@@ -363,10 +381,14 @@ int runEntries(const oxla::rt::ModuleMetadata &metadata,
     if (session.failed != failedBefore)
       code = combineExitCodes(code, kExitCheckFailed);
     if (memoryStats)
-      measureMemory(entry.name, entryArguments, results, [&] {
-        oxla::rt::ActiveChecks active(session);
-        (void)oxla::tools::callCompiledEntry(function, entryArguments, results);
-      });
+      measureMemory(entry, entryArguments, results,
+                    [&](MutableArrayRef<interp::Tensor> callArguments,
+                        MutableArrayRef<interp::Tensor> callResults,
+                        ArrayRef<int64_t> resultInArgument) {
+                      oxla::rt::ActiveChecks active(session);
+                      (void)oxla::tools::callCompiledEntry(function, callArguments, callResults,
+                                                           resultInArgument);
+                    });
     if (benchmarkCalls)
       benchmarkEntry(
           entry.name,
@@ -657,7 +679,12 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
     oxla::CompileTimings::Scope lookingUp(timed, "compile cache: key and lookup");
     key = oxla::CompileCache::key({"oxla-run", source, signature,
                                    oxla::CompileCache::environmentVariables(),
-                                   "devices=" + std::to_string(numDevices)});
+                                   "devices=" + std::to_string(numDevices) +
+                                       // Under a limit the program may be compiled to fit it.
+                                       (oxla::tools::memoryLimit.getNumOccurrences()
+                                            ? " memory-limit=" +
+                                                  std::to_string(oxla::tools::memoryLimit)
+                                            : std::string())});
     std::optional<std::string> path = cache->lookup(key);
     lookingUp.stop();
     if (path) {
@@ -682,8 +709,8 @@ int runChunk(std::unique_ptr<llvm::MemoryBuffer> buffer, MLIRContext &context) {
       process.setPublic();
       compiled.push_back(process);
     }
-  FailureOr<oxla::rt::ModuleMetadata> metadata = oxla::compileForCPU(
-      *module, compiled, emitStage, /*applyCommandLineOptions=*/true, &why, timed);
+  FailureOr<oxla::rt::ModuleMetadata> metadata =
+      oxla::tools::compileWithinMemoryLimit(module, compiled, emitStage, &why, timed);
   if (failed(metadata))
     return why == oxla::CompileFailure::Invalid       ? kExitInvalid
            : why == oxla::CompileFailure::Unsupported ? kExitUnsupported

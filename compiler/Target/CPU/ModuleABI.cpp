@@ -112,6 +112,24 @@ static llvm::StringMap<uint64_t> readMemoryPlans(ModuleOp module,
   return arenas;
 }
 
+/// Copies the donations oxla-reuse-donated-arguments recorded on `module`
+/// into the entries' metadata.
+static void readDonations(ModuleOp module, oxla::rt::ModuleMetadata &metadata) {
+  auto records = module->getAttrOfType<ArrayAttr>("oxla.donations");
+  if (!records)
+    return;
+  for (Attribute record : records) {
+    auto dict = cast<DictionaryAttr>(record);
+    StringRef name = dict.getAs<StringAttr>("entry").getValue();
+    for (oxla::rt::EntryMetadata &entry : metadata.entries)
+      if (entry.name == name)
+        entry.donations.push_back(
+            {static_cast<uint64_t>(dict.getAs<IntegerAttr>("argument").getInt()),
+             static_cast<uint64_t>(dict.getAs<IntegerAttr>("result").getInt()),
+             dict.getAs<BoolAttr>("copied").getValue()});
+  }
+}
+
 /// The declaration of the runtime routine `name`, added once.
 static LLVM::LLVMFuncOp runtimeRoutine(ModuleOp module, OpBuilder &builder, StringRef name,
                                        LLVM::LLVMFunctionType type) {
@@ -124,6 +142,7 @@ static LLVM::LLVMFuncOp runtimeRoutine(ModuleOp module, OpBuilder &builder, Stri
 
 LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) {
   llvm::StringMap<uint64_t> arenas = readMemoryPlans(module, metadata);
+  readDonations(module, metadata);
   if (auto table = module->getAttrOfType<ArrayAttr>("oxla.checks")) {
     for (Attribute entry : table) {
       auto dict = cast<DictionaryAttr>(entry);

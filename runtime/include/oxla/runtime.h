@@ -216,7 +216,12 @@ const char *oxla_function_result_shard_type(const oxla_function *function, size_
 
 typedef struct oxla_invoke_options {
   /* Per argument, nonzero to donate it: the invocation takes the buffer's
-   * memory and the buffer reports is_donated afterwards. May be NULL. */
+   * memory and the buffer reports is_donated afterwards (invoking with it
+   * again is OXLA_FAILED_PRECONDITION). A result the function pairs with
+   * the argument (oxla_function_result_donor: `tf.aliasing_output`,
+   * `jax.buffer_donor`) is returned in the donated memory itself when it
+   * can change hands (buffers over 768 bytes; not a custom call's view).
+   * May be NULL. */
   const uint8_t *donate;
 } oxla_invoke_options;
 
@@ -286,10 +291,17 @@ typedef struct oxla_memory_plan {
    * call makes them: dynamic shapes, buffers that outlive a loop's
    * iteration), and their bytes of static shape (in `temporaries`). */
   uint64_t planned, unplanned, unplanned_bytes;
+  /* Bytes of the results written in donated arguments, when the caller
+   * donates them (not in `results`: they take no memory of their own). */
+  uint64_t donated_results;
 } oxla_memory_plan;
 
 oxla_status *oxla_function_memory_plan(const oxla_function *function,
                                        oxla_memory_plan *out);
+/* The argument whose memory result `result` is written in when that
+ * argument is donated (oxla_invoke_options.donate), or -1: none, or an
+ * index out of range. */
+int64_t oxla_function_result_donor(const oxla_function *function, size_t result);
 /* The report `--memory-report` prints for the function (the buffers live
  * at the peak with their locations, then "memory @NAME: peak N bytes
  * (arguments A, results R, temporaries T)"); valid while the executable

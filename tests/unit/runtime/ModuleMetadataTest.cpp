@@ -63,6 +63,33 @@ TEST(ModuleMetadata, RoundTripsTheBufferPlan) {
                                      parsed, error));
 }
 
+TEST(ModuleMetadata, RoundTripsDonations) {
+  ModuleMetadata metadata;
+  metadata.entries.push_back({"main", {"4xf32", "8xf32"}, {"8xf32", "4xf32"}});
+  metadata.entries[0].donations.push_back({1, 0, false});
+  metadata.entries[0].donations.push_back({0, 1, true});
+  ModuleMetadata parsed;
+  std::string error;
+  ASSERT_TRUE(ModuleMetadata::parse(metadata.serialize(), parsed, error)) << error;
+  const std::vector<oxla::rt::Donation> &read = parsed.entries[0].donations;
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(read[0].argument, 1u);
+  EXPECT_EQ(read[0].result, 0u);
+  EXPECT_FALSE(read[0].copied);
+  EXPECT_EQ(read[1].argument, 0u);
+  EXPECT_EQ(read[1].result, 1u);
+  EXPECT_TRUE(read[1].copied);
+  // Outside an entry, or naming an argument or result it does not have.
+  EXPECT_FALSE(ModuleMetadata::parse("oxla-module 1\ndonation 0 0 0\n", parsed, error));
+  EXPECT_FALSE(ModuleMetadata::parse(
+      "oxla-module 1\nentry m\nargument f32\nresult f32\ndonation 1 0 0\n", parsed, error));
+  EXPECT_FALSE(ModuleMetadata::parse(
+      "oxla-module 1\nentry m\nargument f32\nresult f32\ndonation 0 0\n", parsed, error));
+  EXPECT_TRUE(ModuleMetadata::parse(
+      "oxla-module 1\nentry m\nargument f32\nresult f32\ndonation 0 0 1\n", parsed, error))
+      << error;
+}
+
 TEST(ModuleMetadata, RejectsMalformedText) {
   ModuleMetadata parsed;
   std::string error;
