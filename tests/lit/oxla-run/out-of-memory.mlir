@@ -1,13 +1,14 @@
 // A temporary no machine can hold (2^49 bytes): compiled code's allocation
-// fails in the runtime's _mlir_memref_to_llvm_alloc, and the interpreter's
-// in its tensor; both stop with exit code 1 and the bytes asked for,
-// instead of writing through a null pointer.
+// fails in the runtime's _mlir_memref_to_llvm_alloc; the interpreter asks
+// for a large result's bytes before it runs the op, and stops at the op.
+// Both stop with exit code 1 and the bytes asked for, instead of writing
+// through a null pointer.
 // RUN: env ASAN_OPTIONS=allocator_may_return_null=1 oxla-run %s --input f32=1 > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=COMPILED < %t.out
 // COMPILED: error: out of memory: compiled code could not allocate {{5629499534[0-9]+}} bytes
 // RUN: env ASAN_OPTIONS=allocator_may_return_null=1 oxla-interpret %s --input f32=1 > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=INTERPRETED < %t.out
-// INTERPRETED: error: out of memory: cannot allocate 562949953421312 bytes for a tensor<70368744177664x2xf32>
+// INTERPRETED: out-of-memory.mlir:[[# @LINE + 3]]:8: error: out of memory: cannot allocate 562949953421312 bytes for a result of type tensor<70368744177664x2xf32>
 func.func public @main(%x: tensor<f32>) -> tensor<f32> {
   %b = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<70368744177664x2xf32>
   %c = stablehlo.exponential %b : tensor<70368744177664x2xf32>
