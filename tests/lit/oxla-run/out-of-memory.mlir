@@ -8,7 +8,7 @@
 // COMPILED: error: out of memory: compiled code could not allocate {{5629499534[0-9]+}} bytes
 // RUN: env ASAN_OPTIONS=allocator_may_return_null=1 oxla-interpret %s --input f32=1 > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=INTERPRETED < %t.out
-// INTERPRETED: out-of-memory.mlir:[[# @LINE + 3]]:8: error: out of memory: cannot allocate 562949953421312 bytes for a result of type tensor<70368744177664x2xf32>
+// INTERPRETED: out-of-memory.mlir:[[# @LINE + 2]]:8: error: out of memory: cannot allocate 562949953421312 bytes for a result of type tensor<70368744177664x2xf32>
 func.func public @main(%x: tensor<f32>) -> tensor<f32> {
   %b = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<70368744177664x2xf32>
   %c = stablehlo.exponential %b : tensor<70368744177664x2xf32>
