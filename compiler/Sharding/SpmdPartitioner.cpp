@@ -561,9 +561,9 @@ LogicalResult Partitioner::runReplicated(Operation *op) {
   return success();
 }
 
-/// sdy.all_reduce and sdy.reduce_scatter: every device's value is a
-/// partial one over the reduction axes (Shardy's meaning); they are
-/// combined, then placed as `out_sharding` says.
+/// sdy.all_reduce and sdy.reduce_scatter: the operand is partial over the
+/// reduction axes (Shardy's meaning); what is partial is combined, then
+/// placed as `out_sharding` says.
 LogicalResult Partitioner::combine(Operation *op) {
   Location loc = op->getLoc();
   auto reduction = op->getAttrOfType<sdy::ReductionKindAttr>("reduction");
@@ -592,7 +592,18 @@ LogicalResult Partitioner::combine(Operation *op) {
     }
     axes.push_back(ref);
   }
-  local = allReduce(local, DevicePlacement(current).groupsOver(axes), nullptr, loc);
+  // The global value does not change: the op only says that its operand is
+  // partial over the axes. Only what this partitioner left partial (a
+  // contraction over a split dimension) is summed; a value it computed
+  // whole (a gather it ran replicated, where Shardy's local gather leaves
+  // partial values) is already the sum, and summing its copies would
+  // multiply it.
+  llvm::erase_if(axes, [&](const AxisRef &axis) {
+    return llvm::none_of(current.unreduced,
+                         [&](const AxisRef &partial) { return sameAxis(partial, axis); });
+  });
+  if (!axes.empty())
+    local = allReduce(local, DevicePlacement(current).groupsOver(axes), nullptr, loc);
   llvm::erase_if(current.unreduced, [&](const AxisRef &axis) {
     return llvm::any_of(axes, [&](const AxisRef &a) { return sameAxis(a, axis); });
   });
