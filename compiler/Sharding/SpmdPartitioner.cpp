@@ -131,6 +131,8 @@ private:
                 Location loc);
   Value fillPadding(Value local, const Sharding &sharding, int64_t dim,
                     RankedTensorType global, Value neutral, Location loc);
+  /// Every device's `local` becomes device `source`'s.
+  Value broadcastFrom(Value local, int64_t source, Location loc);
   Value allReduce(Value local, const DeviceGroups &groups, Region *body, Location loc,
                   Reduction kind = Reduction::Sum);
   Value keepOnFirst(Value local, const Sharding &sharding, const std::vector<AxisRef> &axes,
@@ -447,9 +449,26 @@ void Partitioner::finishResult(Operation *op, unsigned index, Value local, Shard
       Sharding target = normalize(wanted, global.getRank());
       local = reshard(local, sharding, target, global, op->getLoc());
       sharding = target;
+      // A maximal sharding computes the value on one device: every device
+      // ran the op, and the named one's value (its partition_id, ...)
+      // becomes everyone's.
+      if (wanted->mesh.isMaximal() && numDevices_ > 1)
+        local = broadcastFrom(local, wanted->mesh.deviceIds.front(), op->getLoc());
     }
   }
   setResult(original, local, sharding);
+}
+
+Value Partitioner::broadcastFrom(Value local, int64_t source, Location loc) {
+  // The first device of a group is the source of a collective_broadcast.
+  std::vector<int64_t> group{source};
+  for (int64_t device = 0; device < numDevices_; ++device)
+    if (device != source)
+      group.push_back(device);
+  auto op = builder_.create<stablehlo::CollectiveBroadcastOp>(
+      loc, TypeRange{local.getType()}, ValueRange{local}, groupsAttr({group}), nextChannel(),
+      UnitAttr());
+  return op.getResult(0);
 }
 
 LogicalResult Partitioner::runWithRule(Operation *op, const OpPlan &plan) {
