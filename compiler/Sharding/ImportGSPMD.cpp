@@ -49,8 +49,10 @@ FailureOr<sdy::TensorShardingAttr> convert(StringAttr text, Type type, Operation
                     << text.getValue() << "\") yet";
     return failure();
   }
-  if (gspmd.kind != GSPMDSharding::Kind::Tiled)
-    return sdy::TensorShardingAttr(); // replicated, maximal: the whole tensor
+  // Replicated: the whole tensor, the default. Maximal: the whole tensor
+  // on one device (an inline mesh `<[], device_ids=[k]>`).
+  if (gspmd.kind != GSPMDSharding::Kind::Tiled && gspmd.kind != GSPMDSharding::Kind::Maximal)
+    return sdy::TensorShardingAttr();
   auto model = gspmd.toSharding(ranked.getRank());
   if (!std::holds_alternative<Sharding>(model))
     return sdy::TensorShardingAttr();
