@@ -129,14 +129,16 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // ops become reduces and elementwise ops, quantized ops become
       // dequantize, float op, quantize, chlo.scan a stablehlo.while and
       // chlo's broadcasting ops broadcast_in_dim and the elementwise op;
-      // then the algebraic simplifier (exact rewrites only: constants
+      // then convolutions compute features-last (NCHW ones between
+      // transposes); then the algebraic simplifier (exact rewrites only: constants
       // folded by the interpreter's evaluators, identities, convert and
       // data movement chains, CSE; compiler/Transforms/Simplify/);
       // f16/bf16 products and convolutions become f32 ones on converted
       // operands; large f32 convolutions become calls of the runtime's
       // routine.
       {"linalg", "oxla-decompose-batch-norm,oxla-decompose-quantized-ops,"
-                 "oxla-decompose-scan,oxla-decompose-chlo-broadcast,oxla-simplify,"
+                 "oxla-decompose-scan,oxla-decompose-chlo-broadcast,oxla-convolution-layout,"
+                 "oxla-simplify,"
                  "oxla-widen-narrow-contractions,oxla-convolution-to-runtime,"
                  "oxla-convert-stablehlo-to-linalg,"
                  "inline,symbol-dce,"
