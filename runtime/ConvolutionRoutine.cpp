@@ -23,11 +23,28 @@
 // 3x3 windows with stride 1 and enough features go to Winograd's
 // F(2x2, 3x3) instead, with the fused kernels (WinogradConvolution.cpp).
 //
+// Each routine takes a last operand, `cache`: empty, or (for a constant
+// kernel, compiler/Codegen/ConvolutionToRuntime.cpp) a zero-initialized
+// buffer of the module's, kPackedCacheHeader floats and then room for the
+// packed kernel. The first call packs the kernel into it and marks it
+// ready; later calls read it instead of packing again (at batch 1 the
+// packing, a strided read and a write of the whole kernel, took as long as
+// the products of a 7x7 layer).
+//
 // The work is a matrix product per output row (n, o_1 ... o_{S-1}): M runs
 // along the last spatial dimension, N over the output features, K over the
 // valid window positions and input features. Columns whose last window
 // dimension is clipped by padding get their own shorter K; each K is a
-// list of contiguous segments of the kernel, packed once per call. Where
+// list of contiguous segments of the kernel, packed once per call (or
+// once, into the cache).
+//
+// Outputs whose last spatial dimension is short (7x7, 13x13, 14x14 at
+// batch 1) leave most tiles of a row part empty; they are computed as one
+// product over all output positions instead (runPositionTiles): kMR
+// consecutive positions per tile, whatever their row, their window's terms
+// gathered into a packed A with zeros for the padding. Adding those zero
+// products changes no sum (a sum from +0 is never -0, s + +-0 = s) as long
+// as the kernel is finite, which packing checks. Where
 // the input is read in place, such a column of up to kMR neighbouring rows
 // fills one tile together (runNarrowColumnsAcrossRows).
 //
@@ -39,6 +56,7 @@
 #include "runtime/ThreadPool.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -77,6 +95,13 @@ __attribute__((target("avx512f"))) void biasReluAvx512(float *c, int64_t ldc, in
 #endif
 
 using View = ConvView;
+
+bool isFinite(const float *data, int64_t size) {
+  for (int64_t i = 0; i < size; ++i)
+    if (!std::isfinite(data[i]))
+      return false;
+  return true;
+}
 using Window = ConvWindow;
 using Epilogue = ConvEpilogue;
 
@@ -102,9 +127,15 @@ struct Segment {
   int64_t kernelStart, length, inputOffset;
 };
 
+/// The cache's header: its state word (0 empty, 1 being packed, 2 ready)
+/// and the panel width it was packed for; the packed kernel follows, 64
+/// bytes in.
+constexpr int64_t kPackedCacheHeader = 16;
+
 class Convolution {
 public:
-  Convolution(View input, View kernel, View output, std::vector<Window> window, Epilogue epilogue)
+  Convolution(View input, View kernel, View output, std::vector<Window> window, Epilogue epilogue,
+              View cache)
       : in(input), ker(kernel), out(output), window(std::move(window)), epilogue(epilogue),
         spatial(output.rank - 2), kernels(gemmKernelsForColumns(output.sizes[output.rank - 1])) {
     Ci = in.sizes[in.rank - 1];
@@ -114,7 +145,7 @@ public:
       positions *= ker.sizes[s];
     terms = positions * Ci;
     panels = (Co + kernels.nr - 1) / kernels.nr;
-    packKernel();
+    packKernelOnce(cache);
   }
 
   int64_t rows() const {
@@ -124,6 +155,27 @@ public:
     return rows;
   }
   int64_t columns() const { return out.sizes[spatial]; }
+
+  /// Whether runPositionTiles computes this convolution: a short last
+  /// output dimension, dense output positions, a finite kernel.
+  bool byPositionTiles() const {
+    if (!finiteKernel || out.strides[out.rank - 1] != 1 || columns() >= 4 * kMR)
+      return false;
+    for (int64_t d = out.rank - 2; d >= 1; --d)
+      if (out.strides[d] != out.strides[d + 1] * out.sizes[d + 1])
+        return false;
+    return out.strides[0] == out.strides[1] * out.sizes[1];
+  }
+  /// Output positions in all (batch and spatial), kMR per tile.
+  int64_t positionTiles() const {
+    int64_t count = 1;
+    for (int64_t d = 0; d <= spatial; ++d)
+      count *= out.sizes[d];
+    return (count + kMR - 1) / kMR;
+  }
+  int64_t panelCount() const { return panels; }
+  /// Tile `tile` of output positions, panels [p0, p1).
+  void runPositionTiles(int64_t tile, int64_t p0, int64_t p1) const;
 
   /// Output row `row`, columns [c0, c1); with `narrowRunsAcrossRows`, not
   /// the columns in runs narrower than a tile (runNarrowColumnsAcrossRows
@@ -158,8 +210,12 @@ public:
 
 private:
   /// The kernel as panels of nr output features, each [term][nr], term =
-  /// (k_1 ... k_S, ci) row-major; features past Co are zeros.
-  void packKernel();
+  /// (k_1 ... k_S, ci) row-major; features past Co are zeros; into
+  /// `target`.
+  void packKernel(float *target) const;
+  /// Sets `packed`: the cache's packed kernel (packed by this call if the
+  /// cache is empty), or a packed copy of this call's own.
+  void packKernelOnce(View cache);
 
   /// Where output row `row` (n, o_1 ... o_{S-1}) starts in the input
   /// (window index 0 of each outer dimension, maybe in the padding) and in
@@ -216,7 +272,7 @@ private:
     int64_t nr = kernels.nr, lastStride = in.strides[spatial];
     int64_t inputStep = window[spatial - 1].stride * lastStride;
     for (int64_t p = 0; p < panels; ++p) {
-      const float *b = packed.get() + p * terms * nr;
+      const float *b = packed + p * terms * nr;
       float *panelOutput = rowOutput + p * nr;
       // The first segment's sums start from +0 (none: the window lies in
       // the padding, the sums are +0).
@@ -257,14 +313,105 @@ private:
   Epilogue epilogue;
   int64_t spatial, Ci, Co, positions, terms, panels;
   const GemmKernels &kernels;
+  /// The packed kernel: in the cache or in `ownPacked`.
+  const float *packed = nullptr;
+  /// Whether every kernel value is finite (checked when packing).
+  bool finiteKernel = false;
   /// Not value-initialized: packKernel writes every element, the columns
   /// past Co of the last panel as zeros (one pass over the buffer, not two).
-  std::unique_ptr<float[]> packed;
+  std::unique_ptr<float[]> ownPacked;
 };
 
-void Convolution::packKernel() {
+void Convolution::packKernelOnce(View cache) {
+  int64_t size = panels * terms * kernels.nr;
+  bool usable = cache.rank == 1 && cache.strides[0] == 1 &&
+                cache.sizes[0] >= kPackedCacheHeader + size &&
+                reinterpret_cast<uintptr_t>(cache.data) % 64 == 0;
+  if (usable) {
+    auto *state = reinterpret_cast<int32_t *>(cache.data);
+    float *target = cache.data + kPackedCacheHeader;
+    if (__atomic_load_n(state, __ATOMIC_ACQUIRE) == 2 && state[1] == kernels.nr) {
+      packed = target;
+      finiteKernel = state[2] != 0;
+      return;
+    }
+    int32_t empty = 0;
+    if (__atomic_compare_exchange_n(state, &empty, 1, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+      packKernel(target);
+      finiteKernel = isFinite(target, size);
+      state[1] = static_cast<int32_t>(kernels.nr);
+      state[2] = finiteKernel;
+      __atomic_store_n(state, 2, __ATOMIC_RELEASE);
+      packed = target;
+      return;
+    }
+    // Another call is packing it now: this one packs its own.
+  }
+  ownPacked.reset(new float[static_cast<size_t>(size)]);
+  packKernel(ownPacked.get());
+  packed = ownPacked.get();
+  finiteKernel = isFinite(packed, size);
+}
+
+void Convolution::runPositionTiles(int64_t tile, int64_t p0, int64_t p1) const {
+  int64_t S = spatial, nr = kernels.nr;
+  int64_t count = 1;
+  for (int64_t d = 0; d <= S; ++d)
+    count *= out.sizes[d];
+  int64_t first = tile * kMR, rows = std::min(kMR, count - first);
+  thread_local std::vector<float> a;
+  a.assign(static_cast<size_t>(terms * kMR), 0.0f);
+  int64_t inFeatureStride = in.strides[in.rank - 1];
+  std::vector<int64_t> o(static_cast<size_t>(S)), k(static_cast<size_t>(S));
+  for (int64_t r = 0; r < rows; ++r) {
+    // Position first + r as (n, o_1 ... o_S).
+    int64_t rest = first + r;
+    for (int64_t s = S - 1; s >= 0; --s) {
+      o[s] = rest % out.sizes[1 + s];
+      rest /= out.sizes[1 + s];
+    }
+    const float *image = in.data + rest * in.strides[0];
+    for (int64_t position = 0; position < positions; ++position) {
+      int64_t left = position, offset = 0;
+      bool inside = true;
+      for (int64_t s = S - 1; s >= 0; --s) {
+        int64_t kk = left % ker.sizes[s];
+        left /= ker.sizes[s];
+        const Window &w = window[s];
+        int64_t windowIndex = w.reversed ? ker.sizes[s] - 1 - kk : kk;
+        int64_t pos = o[s] * w.stride + windowIndex * w.dilation - w.padLow;
+        inside = inside && pos >= 0 && pos < in.sizes[1 + s];
+        offset += pos * in.strides[1 + s];
+      }
+      if (!inside)
+        continue;
+      float *target = a.data() + position * Ci * kMR + r;
+      const float *source = image + offset;
+      for (int64_t ci = 0; ci < Ci; ++ci)
+        target[ci * kMR] = source[ci * inFeatureStride];
+    }
+  }
+  int64_t step = out.strides[S];
+  float *output = out.data + first * step;
+  for (int64_t p = p0; p < p1; ++p) {
+    int64_t cols = std::min(nr, Co - p * nr);
+    const float *b = packed + p * terms * nr;
+    if (cols == nr) {
+      kernels.byRowsFromZero[rows - 1](terms, a.data(), 1, kMR, b, nr, output + p * nr, step);
+      finish(output + p * nr, step, rows, nr, p * nr);
+      continue;
+    }
+    float tileBuffer[kMR * kMaxNR];
+    kernels.byRowsFromZero[rows - 1](terms, a.data(), 1, kMR, b, nr, tileBuffer, nr);
+    finish(tileBuffer, nr, rows, cols, p * nr);
+    for (int64_t r = 0; r < rows; ++r)
+      std::memcpy(output + r * step + p * nr, tileBuffer + r * nr, cols * sizeof(float));
+  }
+}
+
+void Convolution::packKernel(float *target) const {
   int64_t nr = kernels.nr;
-  packed.reset(new float[static_cast<size_t>(panels * terms * nr)]);
   for (int64_t position = 0; position < positions; ++position) {
     int64_t rest = position, offset = 0;
     for (int64_t s = spatial - 1; s >= 0; --s) {
@@ -278,15 +425,15 @@ void Convolution::packKernel() {
       // Panel by panel: no division per element (the packing runs on one
       // thread before the parallel loop).
       for (int64_t p = 0; p < panels; ++p) {
-        float *target = packed.get() + (p * terms + term) * nr;
+        float *to = target + (p * terms + term) * nr;
         const float *from = source + p * nr * coStride;
         int64_t cols = std::min(nr, Co - p * nr);
-        std::fill(target + cols, target + nr, 0.0f);
+        std::fill(to + cols, to + nr, 0.0f);
         if (coStride == 1)
-          std::memcpy(target, from, cols * sizeof(float));
+          std::memcpy(to, from, cols * sizeof(float));
         else
           for (int64_t j = 0; j < cols; ++j)
-            target[j] = from[j * coStride];
+            to[j] = from[j * coStride];
       }
     }
   }
@@ -349,7 +496,7 @@ void Convolution::computePanels(int64_t rows, float *output, int64_t outputStep,
   int64_t nr = kernels.nr, featureStride = out.strides[out.rank - 1];
   float tile[kMR * kMaxNR];
   for (int64_t p = 0; p < panels; ++p) {
-    const float *b = packed.get() + p * terms * nr;
+    const float *b = packed + p * terms * nr;
     float *target = output + p * nr * featureStride;
     int64_t cols = std::min(nr, Co - p * nr);
     // A whole panel of dense features is summed where it goes.
@@ -478,7 +625,8 @@ void Convolution::runNarrowColumnsAcrossRows(int64_t row0, int64_t count) const 
 namespace {
 
 void convolve(const UnrankedMemRef *input, const UnrankedMemRef *kernel,
-              const UnrankedMemRef *output, const UnrankedMemRef *window, Epilogue epilogue) {
+              const UnrankedMemRef *output, const UnrankedMemRef *window, Epilogue epilogue,
+              const UnrankedMemRef *cache) {
   View in = convViewOf(input), ker = convViewOf(kernel), out = convViewOf(output);
   std::vector<Window> windows;
   if (!convWindowsOf(window, in, ker, out, windows))
@@ -490,16 +638,29 @@ void convolve(const UnrankedMemRef *input, const UnrankedMemRef *kernel,
   bool winograd = winogradConvolution(in, ker, out, windows, epilogue, directRows);
   if (winograd && directRows.empty())
     return;
-  Convolution conv(in, ker, out, std::move(windows), epilogue);
+  Convolution conv(in, ker, out, std::move(windows), epilogue, convViewOf(cache));
   if (winograd) {
     parallelFor(static_cast<int64_t>(directRows.size()), [&](int64_t i) {
       conv.run(directRows[i], 0, conv.columns(), /*narrowRunsAcrossRows=*/false);
     });
     return;
   }
-  // Tasks: rows, split into column chunks when there are few rows.
   ThreadPool *pool = ThreadPool::current();
   int64_t threads = pool ? std::max<unsigned>(pool->size(), 1) : 1;
+  if (conv.byPositionTiles()) {
+    // Tasks: tiles of positions, times groups of panels when there are few
+    // tiles.
+    int64_t tiles = conv.positionTiles(), panels = conv.panelCount();
+    int64_t groups = std::min(panels, std::max<int64_t>(1, (4 * threads + tiles - 1) / tiles));
+    int64_t perGroup = (panels + groups - 1) / groups;
+    groups = (panels + perGroup - 1) / perGroup;
+    parallelFor(tiles * groups, [&](int64_t task) {
+      int64_t p0 = (task % groups) * perGroup;
+      conv.runPositionTiles(task / groups, p0, std::min(panels, p0 + perGroup));
+    });
+    return;
+  }
+  // Tasks: rows, split into column chunks when there are few rows.
   int64_t rows = conv.rows(), columns = conv.columns();
   int64_t chunks = std::min((columns + kMR - 1) / kMR,
                             std::max<int64_t>(1, (2 * threads + rows - 1) / rows));
@@ -541,24 +702,27 @@ std::optional<Epilogue> biasEpilogue(const UnrankedMemRef *bias, const UnrankedM
 extern "C" void _mlir_ciface_oxla_convolution_f32(const UnrankedMemRef *input,
                                                   const UnrankedMemRef *kernel,
                                                   const UnrankedMemRef *output,
-                                                  const UnrankedMemRef *window) {
-  convolve(input, kernel, output, window, Epilogue{});
+                                                  const UnrankedMemRef *window,
+                                                  const UnrankedMemRef *cache) {
+  convolve(input, kernel, output, window, Epilogue{}, cache);
 }
 
 extern "C" void _mlir_ciface_oxla_convolution_bias_f32(const UnrankedMemRef *input,
                                                        const UnrankedMemRef *kernel,
                                                        const UnrankedMemRef *output,
                                                        const UnrankedMemRef *window,
-                                                       const UnrankedMemRef *bias) {
+                                                       const UnrankedMemRef *bias,
+                                                       const UnrankedMemRef *cache) {
   if (auto epilogue = biasEpilogue(bias, output, /*relu=*/false))
-    convolve(input, kernel, output, window, *epilogue);
+    convolve(input, kernel, output, window, *epilogue, cache);
 }
 
 extern "C" void _mlir_ciface_oxla_convolution_bias_relu_f32(const UnrankedMemRef *input,
                                                             const UnrankedMemRef *kernel,
                                                             const UnrankedMemRef *output,
                                                             const UnrankedMemRef *window,
-                                                            const UnrankedMemRef *bias) {
+                                                            const UnrankedMemRef *bias,
+                                                            const UnrankedMemRef *cache) {
   if (auto epilogue = biasEpilogue(bias, output, /*relu=*/true))
-    convolve(input, kernel, output, window, *epilogue);
+    convolve(input, kernel, output, window, *epilogue, cache);
 }
