@@ -176,13 +176,16 @@ extern "C" void _mlir_ciface_oxla_matmul_f32_zero(const UnrankedMemRef *, const 
 extern "C" void _mlir_ciface_oxla_convolution_f32(const UnrankedMemRef *,
                                                   const UnrankedMemRef *,
                                                   const UnrankedMemRef *,
+                                                  const UnrankedMemRef *,
                                                   const UnrankedMemRef *);
 extern "C" void _mlir_ciface_oxla_convolution_bias_f32(const UnrankedMemRef *,
                                                        const UnrankedMemRef *,
                                                        const UnrankedMemRef *,
                                                        const UnrankedMemRef *,
+                                                       const UnrankedMemRef *,
                                                        const UnrankedMemRef *);
 extern "C" void _mlir_ciface_oxla_convolution_bias_relu_f32(const UnrankedMemRef *,
+                                                            const UnrankedMemRef *,
                                                             const UnrankedMemRef *,
                                                             const UnrankedMemRef *,
                                                             const UnrankedMemRef *,

@@ -4,7 +4,10 @@
 // input [N, spatial..., Ci], kernel [spatial..., Ci, Co], output
 // [N, spatial..., Co] (memref.transpose of the dense buffers), and a
 // constant global with the window: per spatial dimension the stride, the
-// kernel dilation, the low padding and the reversal.
+// kernel dilation, the low padding and the reversal. The dense routines
+// take last a cache for the packed kernel: for a constant kernel a
+// zero-initialized global of the module's (the routine packs into it on
+// the first call and reads it after), for another an empty one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +36,11 @@ constexpr StringLiteral kBiasReluRoutine = "oxla_convolution_bias_relu_f32";
 constexpr StringLiteral kDepthwiseRoutine = "oxla_depthwise_convolution_f32";
 constexpr StringLiteral kDepthwiseBiasRoutine = "oxla_depthwise_convolution_bias_f32";
 constexpr StringLiteral kDepthwiseBiasReluRoutine = "oxla_depthwise_convolution_bias_relu_f32";
+
+/// The packed-kernel cache (runtime/ConvolutionRoutine.cpp): a header of 16
+/// floats, then the kernel's terms times its output features rounded up to
+/// the widest panel (GemmKernels.h's kMaxNR).
+constexpr int64_t kPackedCacheHeader = 16, kWidestPanel = 64;
 
 /// What follows a convolution and goes into the routine's call with it:
 /// `add(conv, broadcast_in_dim(bias) along the output features)`, then
@@ -175,10 +183,14 @@ struct ConvolutionToRuntime
     OpBuilder b(module.getContext());
     auto unrankedI64 = UnrankedMemRefType::get(b.getI64Type(), 0);
     // The window globals go after the plain routine, declared first.
-    func::FuncOp routine = declareRoutine(b, module, kRoutine, 3);
+    func::FuncOp routine = declareRoutine(b, module, kRoutine, 4);
+    // The empty cache, for kernels that are not constants.
+    auto emptyType = MemRefType::get({0}, b.getF32Type());
+    memref::GlobalOp noCache;
+    auto unrankedF32 = UnrankedMemRefType::get(b.getF32Type(), 0);
     bool anyDepthwise = llvm::any_of(convolutions, [](auto &c) { return isDepthwise(c.first); });
-    func::FuncOp depthwiseRoutine =
-        anyDepthwise ? declareRoutine(b, module, kDepthwiseRoutine, 3) : func::FuncOp();
+    if (anyDepthwise)
+      declareRoutine(b, module, kDepthwiseRoutine, 3);
     SymbolTable symbols(module);
     for (auto &[op, window] : convolutions) {
       Location loc = op.getLoc();
@@ -232,17 +244,52 @@ struct ConvolutionToRuntime
       Value windowBuffer = b.create<memref::GetGlobalOp>(loc, windowType, global.getSymName());
       Value windowView = b.create<memref::CastOp>(loc, unrankedI64, windowBuffer);
       bool depthwise = isDepthwise(op);
-      if (!epilogue) {
-        b.create<func::CallOp>(loc, depthwise ? depthwiseRoutine : routine,
-                               ValueRange{input, kernel, output, windowView});
-      } else {
-        StringRef name = depthwise ? (epilogue->relu ? kDepthwiseBiasReluRoutine
-                                                     : kDepthwiseBiasRoutine)
-                                   : (epilogue->relu ? kBiasReluRoutine : kBiasRoutine);
-        Value bias = routineView(b, loc, bufferOf(epilogue->bias), {0});
-        b.create<func::CallOp>(loc, declareRoutine(b, module, name, 4),
-                               ValueRange{input, kernel, output, windowView, bias});
+      SmallVector<Value> operands{input, kernel, output, windowView};
+      if (epilogue)
+        operands.push_back(routineView(b, loc, bufferOf(epilogue->bias), {0}));
+      if (!depthwise) {
+        // The cache of the packed kernel.
+        memref::GlobalOp cache;
+        if (op.getRhs().getDefiningOp<hlo::ConstantOp>()) {
+          auto kernelType = cast<RankedTensorType>(op.getRhs().getType());
+          int64_t features = kernelType.getDimSize(dn.getKernelOutputFeatureDimension());
+          int64_t terms = kernelType.getNumElements() / std::max<int64_t>(1, features);
+          int64_t width = (features + kWidestPanel - 1) / kWidestPanel * kWidestPanel;
+          auto cacheType = MemRefType::get({kPackedCacheHeader + terms * width}, b.getF32Type());
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointAfter(routine);
+          cache = b.create<memref::GlobalOp>(
+              loc, "__oxla_convolution_packed", b.getStringAttr("private"), cacheType,
+              DenseElementsAttr::get(RankedTensorType::get(cacheType.getShape(), b.getF32Type()),
+                                     b.getF32FloatAttr(0.0f)),
+              /*constant=*/false, b.getI64IntegerAttr(64));
+          symbols.insert(cache);
+        } else {
+          if (!noCache) {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPointAfter(routine);
+            noCache = b.create<memref::GlobalOp>(
+                loc, "__oxla_convolution_no_cache", b.getStringAttr("private"), emptyType,
+                DenseElementsAttr::get(RankedTensorType::get({0}, b.getF32Type()),
+                                       ArrayRef<float>{}),
+                /*constant=*/true, /*alignment=*/nullptr);
+            symbols.insert(noCache);
+          }
+          cache = noCache;
+        }
+        Value cacheBuffer =
+            b.create<memref::GetGlobalOp>(loc, cache.getType(), cache.getSymName());
+        operands.push_back(b.create<memref::CastOp>(loc, unrankedF32, cacheBuffer));
       }
+      StringRef name = depthwise ? (!epilogue        ? kDepthwiseRoutine
+                                    : epilogue->relu ? kDepthwiseBiasReluRoutine
+                                                     : kDepthwiseBiasRoutine)
+                                 : (!epilogue        ? kRoutine
+                                    : epilogue->relu ? kBiasReluRoutine
+                                                     : kBiasRoutine);
+      // Every operand is an f32 buffer but the window.
+      b.create<func::CallOp>(loc, declareRoutine(b, module, name, operands.size() - 1),
+                             operands);
       Value tensor = b.create<bufferization::ToTensorOp>(loc, resultType, result,
                                                          /*restrict=*/true, /*writable=*/true);
       replaced->getResult(0).replaceAllUsesWith(tensor);

@@ -142,7 +142,8 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // chlo's broadcasting ops broadcast_in_dim and the elementwise op;
       // sizes left `?` that an op needs equal are checked at run time
       // (oxla-check-dynamic-sizes: an invalid argument, not a read past an
-      // end); then the algebraic simplifier (exact rewrites only: constants
+      // end); then convolutions compute features-last (NCHW ones between
+      // transposes); then the algebraic simplifier (exact rewrites only: constants
       // folded by the interpreter's evaluators, identities, convert and
       // data movement chains, CSE; compiler/Transforms/Simplify/);
       // f16/bf16 products and convolutions become f32 ones on converted
@@ -150,6 +151,7 @@ llvm::ArrayRef<oxla::PipelinePhase> oxla::cpuPipelinePhases() {
       // routine.
       {"linalg", "oxla-decompose-batch-norm,oxla-decompose-quantized-ops,"
                  "oxla-decompose-scan,oxla-decompose-chlo-broadcast,oxla-check-dynamic-sizes,"
+                 "oxla-convolution-layout,"
                  "oxla-simplify,"
                  "oxla-widen-narrow-contractions,oxla-convolution-to-runtime,"
                  "oxla-convert-stablehlo-to-linalg,"

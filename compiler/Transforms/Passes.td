@@ -123,6 +123,29 @@ def PoisonTensorsToEmpty : Pass<"oxla-poison-tensors-to-empty", "mlir::ModuleOp"
   let dependentDialects = ["mlir::tensor::TensorDialect"];
 }
 
+def ConvolutionLayout : Pass<"oxla-convolution-layout", "mlir::ModuleOp"> {
+  let summary = "Give convolutions features-last inputs and outputs";
+  let description = [{
+    The CPU's convolution routines read the input features and write the
+    output features contiguously ([N, spatial..., C], as JAX writes NHWC);
+    ONNX and PyTorch write NCHW, where each feature is a plane. Each
+    statically shaped convolution whose input or output feature dimension
+    is not last (after the batch and the spatial dimensions, in their
+    order) computes on `transpose`s instead: its input is transposed to
+    [batch, spatial..., feature], it writes [batch, spatial..., feature],
+    and a transpose gives the result its written layout. A constant kernel
+    is transposed now to [spatial..., input feature, output feature] (the
+    routine then packs it with contiguous copies); another keeps its
+    layout. The values are the same (data movement only). oxla-simplify
+    then moves the output's transpose past the elementwise ops, pools,
+    concatenations, pads and reduces that follow, until it meets the next
+    convolution's input transpose and the two cancel: a network in NCHW
+    computes in NHWC, with one transpose of its input and of each result
+    that leaves in NCHW.
+  }];
+  let dependentDialects = ["oxla::stablehlo::StableHLODialect"];
+}
+
 def WidenNarrowContractions
     : Pass<"oxla-widen-narrow-contractions", "mlir::ModuleOp"> {
   let summary = "Compute f16 and bf16 products and convolutions as f32 ones";

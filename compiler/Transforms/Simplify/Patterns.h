@@ -28,6 +28,9 @@ void populateMovementChainPatterns(mlir::RewritePatternSet &patterns);
 /// Elementwise ops on broadcasts, transposes or reshapes of one shape
 /// compute before the movement (ElementwiseMovement.cpp).
 void populateElementwiseMovementPatterns(mlir::RewritePatternSet &patterns);
+/// Transposes after the elementwise ops, concatenates, reduce_windows,
+/// pads and reduces that read them (TransposeSinking.cpp).
+void populateTransposeSinkingPatterns(mlir::RewritePatternSet &patterns);
 /// slice of concatenate, slice of slice, pad by nothing, dynamic_slice at
 /// constant indices, concatenate chains (SliceAndPad.cpp).
 void populateSliceAndPadPatterns(mlir::RewritePatternSet &patterns);

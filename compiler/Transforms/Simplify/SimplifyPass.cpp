@@ -62,6 +62,7 @@ struct Simplify : public oxla::impl::SimplifyBase<Simplify> {
     oxla::simplify::populateConvertChainPatterns(set);
     oxla::simplify::populateMovementChainPatterns(set);
     oxla::simplify::populateElementwiseMovementPatterns(set);
+    oxla::simplify::populateTransposeSinkingPatterns(set);
     oxla::simplify::populateSliceAndPadPatterns(set);
     oxla::simplify::populateDotGeneralPatterns(set);
     oxla::simplify::populateReducePatterns(set);

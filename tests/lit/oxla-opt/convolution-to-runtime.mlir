@@ -3,8 +3,10 @@
 // An NCHW/OIHW convolution: the operands are passed as views in the
 // routine's [N, spatial..., C], [spatial..., Ci, Co] and [N, spatial..., Co]
 // orders; the window (stride, kernel dilation, low padding, reversal per
-// spatial dimension) is a constant global.
-// CHECK-LABEL: func.func private @oxla_convolution_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xi64>) attributes {llvm.emit_c_interface}
+// spatial dimension) is a constant global; a kernel that is no constant
+// gets the empty cache.
+// CHECK-LABEL: func.func private @oxla_convolution_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xi64>, memref<*xf32>) attributes {llvm.emit_c_interface}
+// CHECK: memref.global "private" constant @__oxla_convolution_no_cache : memref<0xf32> = dense<>
 // CHECK: memref.global "private" constant @__oxla_convolution_window : memref<8xi64> = dense<[2, 1, 1, 0, 1, 2, 0, 1]>
 // CHECK-LABEL: func.func @nchw
 // CHECK-DAG: %[[X:.*]] = bufferization.to_memref %arg0 read_only : memref<2x8x16x16xf32>
@@ -14,6 +16,7 @@
 // CHECK-DAG: %[[OUT:.*]] = memref.alloc() : memref<2x4x8x12xf32>
 // CHECK-DAG: %[[OT:.*]] = memref.transpose %[[OUT]] (d0, d1, d2, d3) -> (d0, d2, d3, d1)
 // CHECK-DAG: %[[WINDOW:.*]] = memref.get_global @__oxla_convolution_window : memref<8xi64>
+// CHECK-DAG: %[[NONE:.*]] = memref.get_global @__oxla_convolution_no_cache : memref<0xf32>
 // CHECK: call @oxla_convolution_f32(
 // CHECK: %[[RESULT:.*]] = bufferization.to_tensor %[[OUT]] restrict writable
 // CHECK: return %[[RESULT]]
@@ -58,11 +61,11 @@ func.func @small(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x2xf32>) -> tensor<1x2
 // A bias added along the output features, then a ReLU (maximum with a +0
 // splat, either operand order), go into the call: the routine applies them
 // to each tile.
-// CHECK-LABEL: func.func private @oxla_convolution_bias_relu_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xi64>, memref<*xf32>)
+// CHECK-LABEL: func.func private @oxla_convolution_bias_relu_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xi64>, memref<*xf32>, memref<*xf32>)
 // CHECK-LABEL: func.func @bias_relu
 // CHECK: %[[B:.*]] = bufferization.to_memref %arg2 read_only : memref<8xf32>
 // CHECK: %[[BV:.*]] = memref.cast %[[B]] : memref<8xf32> to memref<*xf32>
-// CHECK: call @oxla_convolution_bias_relu_f32({{.*}}, %[[BV]])
+// CHECK: call @oxla_convolution_bias_relu_f32({{.*}}, %[[BV]], %{{.*}})
 // CHECK-NOT: stablehlo.add
 // CHECK-NOT: stablehlo.maximum
 func.func @bias_relu(%x: tensor<1x16x16x8xf32>, %w: tensor<3x3x8x8xf32>, %bias: tensor<8xf32>) -> tensor<1x14x14x8xf32> {
@@ -156,4 +159,20 @@ func.func @depthwise_bias_relu(%x: tensor<1x16x16x32xf32>, %w: tensor<3x3x1x32xf
   %zero = stablehlo.constant dense<0.0> : tensor<1x14x14x32xf32>
   %3 = stablehlo.maximum %2, %zero : tensor<1x14x14x32xf32>
   return %3 : tensor<1x14x14x32xf32>
+}
+
+// -----
+
+// A constant kernel gets a cache of its own, zero-initialized and 64-byte
+// aligned: 16 header floats, then its 3 * 3 * 8 terms times 8 output
+// features rounded up to 64.
+// CHECK: memref.global "private" @__oxla_convolution_packed : memref<4624xf32> = dense<0.000000e+00> {alignment = 64 : i64}
+// CHECK-LABEL: func.func @constant_kernel
+// CHECK: %[[C:.*]] = memref.get_global @__oxla_convolution_packed : memref<4624xf32>
+// CHECK: %[[CV:.*]] = memref.cast %[[C]] : memref<4624xf32> to memref<*xf32>
+// CHECK: call @oxla_convolution_f32({{.*}}, %[[CV]])
+func.func @constant_kernel(%x: tensor<1x16x16x8xf32>) -> tensor<1x14x14x8xf32> {
+  %w = stablehlo.constant dense<0.5> : tensor<3x3x8x8xf32>
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x16x16x8xf32>, tensor<3x3x8x8xf32>) -> tensor<1x14x14x8xf32>
+  return %0 : tensor<1x14x14x8xf32>
 }

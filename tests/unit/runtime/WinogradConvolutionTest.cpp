@@ -32,7 +32,8 @@ using namespace oxla::rt;
 extern "C" void _mlir_ciface_oxla_convolution_f32(const UnrankedMemRef *input,
                                                   const UnrankedMemRef *kernel,
                                                   const UnrankedMemRef *output,
-                                                  const UnrankedMemRef *window);
+                                                  const UnrankedMemRef *window,
+                                                  const UnrankedMemRef *cache);
 
 namespace {
 
@@ -195,7 +196,11 @@ void checkThroughRoutine(Buffer &in, Buffer &ker) {
                                        reinterpret_cast<int64_t>(window.data()), 0, 8, 1};
   UnrankedMemRef windowRef{1, windowFields.data()};
   Descriptor input(in), kernel(ker), output(out);
-  _mlir_ciface_oxla_convolution_f32(&input.memref, &kernel.memref, &output.memref, &windowRef);
+  // No cache: an empty vector.
+  std::vector<int64_t> noCacheFields = {0, 0, 0, 0, 1};
+  UnrankedMemRef noCache{1, noCacheFields.data()};
+  _mlir_ciface_oxla_convolution_f32(&input.memref, &kernel.memref, &output.memref, &windowRef,
+                                    &noCache);
   int64_t nonFinite = 0;
   for (int64_t b = 0; b < n; ++b)
     for (int64_t y = 0; y < h; ++y)
