@@ -203,8 +203,13 @@ def FuseRows : Pass<"oxla-fuse-rows", "mlir::ModuleOp"> {
     tiles of about 128 KiB), and the linalg ops that produce its tile's rows
     (reductions, elementwise ops, fills; not contractions) are fused into
     the loop. Each tile's passes over the data then hit the cache instead
-    of memory. Producers used twice are computed once per use. Sums keep
-    their order: a tile holds whole rows.
+    of memory. A producer that only the tile uses is computed in it (once,
+    however many of the tile's ops read it; fills once per use); one that
+    ops after the tile use too is computed in it and its whole result
+    yielded from the loop for them, so that a later tile reads that result
+    instead of copying a residual chain into every layer's tile; one that
+    an op before the tile uses stays outside. Sums keep their order: a tile
+    holds whole rows.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"];
 }
