@@ -267,14 +267,21 @@ def ScheduleForMemory : Pass<"oxla-schedule-for-memory", "mlir::ModuleOp"> {
     with the lowest simulated peak (the bytes of the block's allocations
     live at once, from the first op using each to the last, plus what an
     op's regions hold while it runs) is kept; the written order on ties.
-    Allocations, views and other ops without effects or regions are placed
-    just before their first user.
+    On tensors, where the simulation can only guess which results
+    bufferization writes in place, a block for which it sees a lower peak
+    has its orders measured instead, by bufferizing and planning a copy of
+    the module (at most 16 per run; blocks where no order is seen to lower
+    the peak are not measured). Allocations, views and other ops without
+    effects or regions are placed just before their first user.
   }];
   let options = [
     Option<"onTensors", "on-tensors", "bool", /*default=*/"false",
            "Before bufferization: the buffers are the static tensors ops compute, a "
            "destination-style op's result sharing its init's, a slice or reshape "
-           "its source's">
+           "its source's">,
+    Option<"reportMeasured", "report-measured", "bool", /*default=*/"false",
+           "On tensors: a remark on each block whose orders were measured, with "
+           "how many (to see what scheduling costs)">
   ];
   let statistics = [
     Statistic<"numReordered", "blocks-reordered", "Blocks given a new order">
