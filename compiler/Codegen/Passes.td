@@ -203,8 +203,13 @@ def FuseRows : Pass<"oxla-fuse-rows", "mlir::ModuleOp"> {
     tiles of about 128 KiB), and the linalg ops that produce its tile's rows
     (reductions, elementwise ops, fills; not contractions) are fused into
     the loop. Each tile's passes over the data then hit the cache instead
-    of memory. Producers used twice are computed once per use. Sums keep
-    their order: a tile holds whole rows.
+    of memory. A producer that only the tile uses is computed in it (once,
+    however many of the tile's ops read it; fills once per use); one that
+    ops after the tile use too is computed in it and its whole result
+    yielded from the loop for them, so that a later tile reads that result
+    instead of copying a residual chain into every layer's tile; one that
+    an op before the tile uses stays outside. Sums keep their order: a tile
+    holds whole rows.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"];
 }
@@ -262,14 +267,21 @@ def ScheduleForMemory : Pass<"oxla-schedule-for-memory", "mlir::ModuleOp"> {
     with the lowest simulated peak (the bytes of the block's allocations
     live at once, from the first op using each to the last, plus what an
     op's regions hold while it runs) is kept; the written order on ties.
-    Allocations, views and other ops without effects or regions are placed
-    just before their first user.
+    On tensors, where the simulation can only guess which results
+    bufferization writes in place, a block for which it sees a lower peak
+    has its orders measured instead, by bufferizing and planning a copy of
+    the module (at most 16 per run; blocks where no order is seen to lower
+    the peak are not measured). Allocations, views and other ops without
+    effects or regions are placed just before their first user.
   }];
   let options = [
     Option<"onTensors", "on-tensors", "bool", /*default=*/"false",
            "Before bufferization: the buffers are the static tensors ops compute, a "
            "destination-style op's result sharing its init's, a slice or reshape "
-           "its source's">
+           "its source's">,
+    Option<"reportMeasured", "report-measured", "bool", /*default=*/"false",
+           "On tensors: a remark on each block whose orders were measured, with "
+           "how many (to see what scheduling costs)">
   ];
   let statistics = [
     Statistic<"numReordered", "blocks-reordered", "Blocks given a new order">

@@ -86,6 +86,13 @@ static llvm::cl::opt<unsigned> llvmParts(
                    "for a small module)"),
     llvm::cl::init(0), llvm::cl::cat(oxla::tools::toolOptions()));
 
+static llvm::cl::opt<unsigned> llvmThreads(
+    "llvm-threads",
+    llvm::cl::desc("The threads that optimize and compile the parts, each taking the "
+                   "largest part left (--emit lib; default 0: one per part with "
+                   "--llvm-parts, else one per hardware thread)"),
+    llvm::cl::init(0), llvm::cl::cat(oxla::tools::toolOptions()));
+
 static llvm::cl::opt<bool>
     timePhases("time-phases",
                llvm::cl::desc("Print on stderr the wall time of each step of the compilation: "
@@ -218,7 +225,7 @@ int compile(MLIRContext &context, oxla::CompileTimings *timings) {
     }
     oxla::LibraryFailure why;
     if (succeeded(oxla::writeSharedLibrary(*module, cpuName, outputFilename, error, &why,
-                                           llvmParts, timings)))
+                                           llvmParts, timings, llvmThreads)))
       return kExitOk;
     if (why == oxla::LibraryFailure::Internal) {
       oxla::reportInternalError(*module, error);

@@ -40,9 +40,10 @@ oxla::JitModule::create(ModuleOp module, llvm::ArrayRef<RuntimeSymbol> symbols,
     }
     llvmModule->setTargetTriple(machine->getTargetTriple().str());
     llvmModule->setDataLayout(machine->createDataLayout());
-    unsigned parts = parallelCompileParts(*llvmModule);
+    unsigned threads = parallelCompileThreads();
+    unsigned parts = parallelCompileParts(*llvmModule, threads);
     if (failed(compileInParallel(std::move(llvmModule), "host", parts, objects, error,
-                                 timings, &initializers)))
+                                 timings, &initializers, threads)))
       return nullptr;
   }
 

@@ -190,6 +190,22 @@ LogicalResult oxla::addModuleABI(ModuleOp module, rt::ModuleMetadata &metadata) 
     auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(target);
     if (!callee)
       return module.emitError() << "the lowered module lacks " << target;
+    // The C interface wrapper only unpacks one descriptor per parameter
+    // into the entry's hundreds of scalar parameters, once per call: it is
+    // compiled without optimization. Optimized, LLVM's post-RA scheduler
+    // took 0.5 s on that one block for a transformer whose weights are
+    // arguments (searchless_chess_9m, 95 parameters), and the inliner
+    // copied the entry's body into it.
+    SmallVector<Attribute> passthrough;
+    if (ArrayAttr existing = callee.getPassthroughAttr())
+      passthrough.assign(existing.begin(), existing.end());
+    for (llvm::StringRef flag : {"noinline", "optnone"})
+      if (!llvm::any_of(passthrough, [&](Attribute a) {
+            auto name = dyn_cast<StringAttr>(a);
+            return name && name.getValue() == flag;
+          }))
+        passthrough.push_back(StringAttr::get(context, flag));
+    callee.setPassthroughAttr(ArrayAttr::get(context, passthrough));
     // After buffer-results-to-out-params every parameter is a pointer to a
     // memref descriptor: arguments first, then results, then the arena of
     // the planned temporaries (oxla-allocate-from-arena) when there is one.

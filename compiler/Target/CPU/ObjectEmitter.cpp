@@ -239,7 +239,7 @@ LogicalResult oxla::linkSharedLibrary(llvm::ArrayRef<std::string> objectPaths,
 LogicalResult oxla::writeSharedLibrary(ModuleOp module, llvm::StringRef cpu,
                                        llvm::StringRef outputPath, std::string &error,
                                        LibraryFailure *why, unsigned parts,
-                                       CompileTimings *timings) {
+                                       CompileTimings *timings, unsigned threads) {
   auto fail = [&](LibraryFailure kind, std::string message) -> LogicalResult {
     error = std::move(message);
     if (why)
@@ -257,10 +257,14 @@ LogicalResult oxla::writeSharedLibrary(ModuleOp module, llvm::StringRef cpu,
     return fail(LibraryFailure::Internal, "the translation to LLVM IR failed");
   llvmModule->setTargetTriple(machine->getTargetTriple().str());
   llvmModule->setDataLayout(machine->createDataLayout());
+  // --llvm-parts N: N parts on as many threads (unless told otherwise).
+  if (threads == 0)
+    threads = parts == 0 ? parallelCompileThreads() : parts;
   if (parts == 0)
-    parts = parallelCompileParts(*llvmModule);
+    parts = parallelCompileParts(*llvmModule, threads);
   llvm::SmallVector<llvm::SmallString<0>> objects;
-  if (failed(compileInParallel(std::move(llvmModule), cpu, parts, objects, error, timings)))
+  if (failed(compileInParallel(std::move(llvmModule), cpu, parts, objects, error, timings,
+                               /*initializers=*/nullptr, threads)))
     return fail(LibraryFailure::Internal, "machine code generation failed (" + error + ")");
   CompileTimings::Scope linking(timings, "link");
   llvm::SmallVector<std::string> objectPaths;

@@ -57,12 +57,14 @@ enum class LibraryFailure { Unsupported, Internal };
 /// Translates, optimizes and compiles a lowered module (compileForCPU with
 /// its module ABI) for `cpu` and links it into the shared library
 /// `outputPath`, as `oxla-compile -o` writes it. A large module is split
-/// into parts compiled on as many threads (ParallelCompile.h); `parts`
-/// other than 0 sets their number. With `timings`, records each LLVM stage.
+/// into parts compiled on the hardware threads (ParallelCompile.h); `parts`
+/// other than 0 sets their number, compiled on as many threads, `threads`
+/// other than 0 the threads. With `timings`, records each LLVM stage.
 mlir::LogicalResult writeSharedLibrary(mlir::ModuleOp module, llvm::StringRef cpu,
                                        llvm::StringRef outputPath, std::string &error,
                                        LibraryFailure *why = nullptr, unsigned parts = 0,
-                                       CompileTimings *timings = nullptr);
+                                       CompileTimings *timings = nullptr,
+                                       unsigned threads = 0);
 
 /// Links `objectPaths` into the shared library `outputPath` with the
 /// system's C compiler driver (clang-19, clang or cc), against libm. The

@@ -24,6 +24,8 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <algorithm>
+#include <atomic>
+#include <numeric>
 #include <thread>
 
 using namespace mlir;
@@ -33,6 +35,14 @@ namespace {
 /// A module below this many instructions per part is compiled in fewer
 /// parts: below a few thousand, splitting costs more than it saves.
 constexpr size_t kParallelCompileMinInstructions = 4000;
+
+/// The most parts per thread. The instruction count before optimization
+/// predicts a function's compile time poorly (an entry of straight-line
+/// calls is cheap, a loop that the vectorizer unrolls is not): with a few
+/// parts per thread, each thread takes the next part when it is done, so a
+/// part that takes longer than predicted no longer holds up the others
+/// (searchless_chess_9m: one part of two took 3x the other's time).
+constexpr unsigned kPartsPerThread = 3;
 
 /// Functions of at most this many instructions that callers may inline are
 /// copied into every part instead of living in one.
@@ -99,21 +109,29 @@ void compilePart(llvm::StringRef bitcode, llvm::TargetMachine *machine,
 
 } // namespace
 
-unsigned oxla::parallelCompileParts(const llvm::Module &module) {
+unsigned oxla::parallelCompileThreads() {
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+unsigned oxla::parallelCompileParts(const llvm::Module &module, unsigned threads) {
   size_t instructions = 0;
   for (const llvm::Function &function : module)
     instructions += instructionCount(function);
   size_t bySize = instructions / kParallelCompileMinInstructions;
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  return static_cast<unsigned>(std::clamp<size_t>(bySize, 1, threads));
+  // One thread compiles the module whole: parts would only add the split.
+  if (threads == 1)
+    return 1;
+  return static_cast<unsigned>(std::clamp<size_t>(bySize, 1, threads * kPartsPerThread));
 }
 
 LogicalResult oxla::compileInParallel(std::unique_ptr<llvm::Module> module,
                                       llvm::StringRef cpu, unsigned parts,
                                       llvm::SmallVectorImpl<llvm::SmallString<0>> &objects,
                                       std::string &error, CompileTimings *timings,
-                                      llvm::SmallVectorImpl<std::string> *initializers) {
+                                      llvm::SmallVectorImpl<std::string> *initializers,
+                                      unsigned threads) {
   parts = std::max(parts, 1u);
+  threads = threads == 0 ? parts : std::clamp(threads, 1u, parts);
   CompileTimings::Scope splitting(timings, "llvm: split into " + llvm::Twine(parts) +
                                                (parts == 1 ? " part" : " parts"));
   // Each definition's part: copied ones in all (-1), the rest spread by
@@ -180,29 +198,42 @@ LogicalResult oxla::compileInParallel(std::unique_ptr<llvm::Module> module,
   module.reset();
   splitting.stop();
 
-  // The target machines are made here: registering the target on first
-  // use is not thread-safe.
+  // The target machines (one per thread) are made here: registering the
+  // target on first use is not thread-safe.
   llvm::SmallVector<std::unique_ptr<llvm::TargetMachine>> machines;
-  for (unsigned part = 0; part < parts; ++part) {
+  for (unsigned thread = 0; thread < threads; ++thread) {
     machines.push_back(createTargetMachine(cpu, error));
     if (!machines.back())
       return failure();
   }
-  CompileTimings::Scope compiling(
-      timings, "llvm: optimize and generate code (" + llvm::Twine(parts) +
-                   (parts == 1 ? " part)" : " parts on as many threads)"));
+  std::string label = "llvm: optimize and generate code (" + std::to_string(parts) +
+                       (parts == 1 ? " part)"
+                        : threads == parts
+                            ? " parts on as many threads)"
+                            : " parts on " + std::to_string(threads) +
+                                  (threads == 1 ? " thread)" : " threads)"));
+  CompileTimings::Scope compiling(timings, label);
   objects.assign(parts, llvm::SmallString<0>());
   llvm::SmallVector<std::string> errors(parts), partInitializers(parts);
-  llvm::SmallVector<std::thread> threads;
-  for (unsigned part = 1; part < parts; ++part)
-    threads.emplace_back([&, part] {
-      compilePart(bitcode[part], machines[part].get(), objects[part], errors[part], timings,
+  // Each thread takes the largest part left (the parts are filled largest
+  // function first, so the loads are in decreasing order but for ties).
+  llvm::SmallVector<unsigned> order(parts);
+  std::iota(order.begin(), order.end(), 0u);
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) { return load[a] > load[b]; });
+  std::atomic<unsigned> next{0};
+  auto work = [&](unsigned thread) {
+    for (unsigned i = next++; i < parts; i = next++) {
+      unsigned part = order[i];
+      compilePart(bitcode[part], machines[thread].get(), objects[part], errors[part], timings,
                   part, partInitializers[part]);
-    });
-  compilePart(bitcode[0], machines[0].get(), objects[0], errors[0], timings, 0,
-              partInitializers[0]);
-  for (std::thread &thread : threads)
-    thread.join();
+    }
+  };
+  llvm::SmallVector<std::thread> workers;
+  for (unsigned thread = 1; thread < threads; ++thread)
+    workers.emplace_back(work, thread);
+  work(0);
+  for (std::thread &worker : workers)
+    worker.join();
   compiling.stop();
   for (std::string &message : errors)
     if (!message.empty()) {

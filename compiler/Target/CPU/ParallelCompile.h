@@ -18,14 +18,21 @@ namespace oxla {
 
 class CompileTimings;
 
-/// The number of parts compileInParallel splits `module` into: one per
-/// hardware thread, at most one per kParallelCompileMinInstructions of its
-/// instructions (a small module is not worth the split), at least one.
-unsigned parallelCompileParts(const llvm::Module &module);
+/// The threads compileInParallel runs on by default: one per hardware
+/// thread.
+unsigned parallelCompileThreads();
+
+/// The number of parts compileInParallel splits `module` into for
+/// `threads` threads: a few per thread (each thread takes the next part
+/// when it is done with one), at most one per
+/// kParallelCompileMinInstructions of its instructions (a small module is
+/// not worth the split), at least one; one on a single thread.
+unsigned parallelCompileParts(const llvm::Module &module, unsigned threads);
 
 /// Optimizes (makeOptimizer) and compiles `module` for `cpu` into `parts`
-/// object files, each part on a thread of its own with its own LLVM context
-/// and target machine. The functions are spread over the parts by size;
+/// object files on `threads` threads (0: one per part), each part in an
+/// LLVM context of its own, each thread with its own target machine taking
+/// the largest part left. The functions are spread over the parts by size;
 /// small functions that callers may inline (and `alwaysinline` ones) are
 /// copied into every part, each copy internal except in part 0; the other
 /// local symbols become hidden external symbols so that the parts link
@@ -39,7 +46,8 @@ mlir::LogicalResult compileInParallel(std::unique_ptr<llvm::Module> module,
                                       llvm::StringRef cpu, unsigned parts,
                                       llvm::SmallVectorImpl<llvm::SmallString<0>> &objects,
                                       std::string &error, CompileTimings *timings = nullptr,
-                                      llvm::SmallVectorImpl<std::string> *initializers = nullptr);
+                                      llvm::SmallVectorImpl<std::string> *initializers = nullptr,
+                                      unsigned threads = 0);
 
 } // namespace oxla
 
