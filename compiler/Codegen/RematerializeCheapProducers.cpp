@@ -79,7 +79,20 @@ struct RematerializeCheapProducers
       // The first user keeps the producer; each later one computes it again
       // right before itself, so that it is not kept live in between.
       for (Operation *user : llvm::drop_begin(users)) {
-        builder.setInsertionPoint(user);
+        // Before the fills that only this user reads too (a product's
+        // accumulator): the fill stays next to its product, which the
+        // buffer plan then places over the fill's buffer, as it does when
+        // nothing is recomputed.
+        Operation *at = user;
+        while (Operation *previous = at->getPrevNode()) {
+          if (!isa<linalg::FillOp>(previous) ||
+              !llvm::all_of(previous->getUsers(), [&](Operation *reader) {
+                return block->findAncestorOpInBlock(*reader) == user;
+              }))
+            break;
+          at = previous;
+        }
+        builder.setInsertionPoint(at);
         Value copy = builder.clone(*producer)->getResult(0);
         for (OpOperand *use : byUser[user])
           use->set(copy);
