@@ -84,6 +84,17 @@ Value slicesAt(OpBuilder &b, Location loc, Value x, int64_t axis, Value position
 
 namespace {
 
+/// The `axis` attribute, normalized; without one, 0 of `x` flattened
+/// (Compress and Unique then work on the flattened input: `x` and `type`
+/// are updated). Nothing when the axis is out of range.
+std::optional<int64_t> axisOrFlattened(NodeContext &ctx, Value &x, RankedTensorType &type) {
+  if (ctx.hasAttr("axis"))
+    return normalizeAxis(ctx.intAttr("axis", 0), type.getRank());
+  x = reshape(ctx.builder(), ctx.loc(), x, {type.getNumElements()});
+  type = typeOf(x);
+  return 0;
+}
+
 /// NonZero: the indices of X's non-zero elements in row-major order, as
 /// [rank, count] (i64): the kept flat positions unravelled.
 Results lowerNonZero(NodeContext &ctx) {
@@ -128,16 +139,10 @@ Results lowerCompress(NodeContext &ctx) {
     return ctx.unsupported("dynamic shapes");
   if (rankOf(condition) != 1)
     return ctx.invalid("condition must be 1-D");
-  int64_t axis = 0;
-  if (ctx.hasAttr("axis")) {
-    std::optional<int64_t> given = normalizeAxis(ctx.intAttr("axis", 0), type.getRank());
-    if (!given)
-      return ctx.invalid("axis out of range");
-    axis = *given;
-  } else {
-    x = reshape(b, loc, x, {type.getNumElements()});
-    type = typeOf(x);
-  }
+  std::optional<int64_t> normalized = axisOrFlattened(ctx, x, type);
+  if (!normalized)
+    return ctx.invalid("axis out of range");
+  int64_t axis = *normalized;
   int64_t size = type.getDimSize(axis), given = typeOf(condition).getDimSize(0);
   if (given > size)
     return ctx.invalid("condition has " + Twine(given) + " elements, more than the " +
@@ -238,16 +243,10 @@ Results lowerUnique(NodeContext &ctx) {
   RankedTensorType type = typeOf(x);
   if (!type.hasStaticShape())
     return ctx.unsupported("dynamic shapes");
-  int64_t axis = 0;
-  if (ctx.hasAttr("axis")) {
-    std::optional<int64_t> given = normalizeAxis(ctx.intAttr("axis", 0), type.getRank());
-    if (!given)
-      return ctx.invalid("axis out of range");
-    axis = *given;
-  } else {
-    x = reshape(b, loc, x, {type.getNumElements()});
-    type = typeOf(x);
-  }
+  std::optional<int64_t> normalized = axisOrFlattened(ctx, x, type);
+  if (!normalized)
+    return ctx.invalid("axis out of range");
+  int64_t axis = *normalized;
   int64_t n = type.getDimSize(axis);
   int64_t width = n == 0 ? 0 : type.getNumElements() / n;
   if (n == 0)
